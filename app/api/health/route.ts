@@ -1,0 +1,17 @@
+import { databaseKind, getDb } from "@/lib/db/client";
+import { AppError } from "@/lib/http/errors";
+import { errorResponse } from "@/lib/http/error-response";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/health – liveness and which database backs this server (no auth)
+export async function GET(): Promise<Response> {
+  try {
+    const db = await getDb();
+    await db.$queryRaw`SELECT 1`;
+    return Response.json({ ok: true, database: await databaseKind() });
+  } catch (error) {
+    console.error("[health] database check failed", error);
+    return errorResponse(new AppError("unavailable", "The database is not reachable."));
+  }
+}

@@ -1,0 +1,21 @@
+import { AppError } from "@/lib/http/errors";
+import { getAuth } from "./auth";
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+}
+
+export async function findSessionUser(headers: Headers): Promise<SessionUser | null> {
+  const auth = await getAuth();
+  const session = await auth.api.getSession({ headers });
+  if (!session) return null;
+  return { id: session.user.id, email: session.user.email, name: session.user.name };
+}
+
+export async function requireSessionUser(headers: Headers): Promise<SessionUser> {
+  const user = await findSessionUser(headers);
+  if (!user) throw new AppError("unauthorized");
+  return user;
+}

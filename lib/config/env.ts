@@ -1,0 +1,91 @@
+import { z } from "zod";
+
+// The product's tunables, read from the environment once. An invalid value never crashes
+// the server: it is logged and the default is used instead (design: Configuration).
+
+const booleanFromEnv = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(["true", "false", "1", "0", "yes", "no", "on", "off"]))
+  .transform((value) => ["true", "1", "yes", "on"].includes(value));
+
+function integerInRange(min: number, max = Number.MAX_SAFE_INTEGER) {
+  return z.string().trim().regex(/^\d+$/, "must be a whole number").transform(Number).pipe(z.number().int().min(min).max(max));
+}
+
+const settingSchemas = {
+  instructionsMaxBytes: { env: "PROJECT_INSTRUCTIONS_MAX_BYTES", schema: integerInRange(256, 262144), fallback: 8192 },
+  indexMaxEntries: { env: "PROJECT_INDEX_MAX_ENTRIES", schema: integerInRange(1, 500), fallback: 50 },
+  indexMaxBytes: { env: "PROJECT_INDEX_MAX_BYTES", schema: integerInRange(512, 65536), fallback: 4096 },
+  trashRetentionDays: { env: "TRASH_RETENTION_DAYS", schema: integerInRange(1, 3650), fallback: 30 },
+  uploadMaxBytes: { env: "UPLOAD_MAX_BYTES", schema: integerInRange(1), fallback: 52428800 },
+  autoConvertDocuments: { env: "AUTO_CONVERT_DOCUMENTS", schema: booleanFromEnv, fallback: true },
+} as const;
+
+type SettingName = keyof typeof settingSchemas;
+export type Settings = { [K in SettingName]: (typeof settingSchemas)[K]["fallback"] extends boolean ? boolean : number };
+
+export interface AppConfig extends Settings {
+  dataDir: string;
+  databaseUrl: string | null;
+  appUrl: string | null;
+  port: number;
+  model: { apiKey: string | null; baseUrl: string | null; name: string | null };
+}
+
+type Env = Record<string, string | undefined>;
+type Warn = (message: string) => void;
+
+export function readSettings(env: Env, warn: Warn = (m) => console.warn(m)): Settings {
+  const settings: Record<string, number | boolean> = {};
+  for (const [key, { env: variable, schema, fallback }] of Object.entries(settingSchemas)) {
+    const raw = env[variable];
+    if (raw === undefined || raw === "") {
+      settings[key] = fallback;
+      continue;
+    }
+    const parsed = schema.safeParse(raw);
+    if (parsed.success) {
+      settings[key] = parsed.data;
+    } else {
+      warn(`[config] ${variable}=${JSON.stringify(raw)} is invalid (${parsed.error.issues[0]?.message}); using ${fallback}`);
+      settings[key] = fallback;
+    }
+  }
+  return settings as Settings;
+}
+
+function optional(env: Env, name: string): string | null {
+  const value = env[name]?.trim();
+  return value ? value : null;
+}
+
+export function readConfig(env: Env = process.env, warn?: Warn): AppConfig {
+  const port = integerInRange(1, 65535).safeParse(env.PORT ?? "");
+  return {
+    ...readSettings(env, warn),
+    dataDir: optional(env, "DATA_DIR") ?? "./data",
+    databaseUrl: optional(env, "DATABASE_URL"),
+    appUrl: optional(env, "APP_URL")?.replace(/\/+$/, "") ?? null,
+    port: port.success ? port.data : 3000,
+    model: {
+      apiKey: optional(env, "OPENAI_API_KEY"),
+      baseUrl: optional(env, "OPENAI_BASE_URL"),
+      name: optional(env, "OPENAI_MODEL"),
+    },
+  };
+}
+
+let cached: AppConfig | null = null;
+
+/** The process-wide configuration, read on first use. */
+export function config(): AppConfig {
+  cached ??= readConfig();
+  return cached;
+}
+
+/** Tests change the environment between cases; this forgets the cached read. */
+export function resetConfigForTests(): void {
+  cached = null;
+}

@@ -1,0 +1,17 @@
+import { config } from "./env";
+
+/** What clients may know about the server's limits (GET /api/config). */
+export function publicConfig() {
+  const c = config();
+  return {
+    instructionsMaxBytes: c.instructionsMaxBytes,
+    indexMaxEntries: c.indexMaxEntries,
+    indexMaxBytes: c.indexMaxBytes,
+    trashRetentionDays: c.trashRetentionDays,
+    uploadMaxBytes: c.uploadMaxBytes,
+    autoConvertDocuments: c.autoConvertDocuments,
+    model: { configured: Boolean(c.model.name && (c.model.baseUrl || c.model.apiKey)), name: c.model.name },
+  };
+}
+
+export type PublicConfig = ReturnType<typeof publicConfig>;

@@ -1,0 +1,22 @@
+import type { Tx } from "./client";
+
+// Row locks for check-and-set transactions. Lock order everywhere: project before documents,
+// documents in id order. Ownership is part of every lock's WHERE clause, so a foreign row is
+// simply not found.
+
+export type ProjectLockScope = "active" | "any";
+
+/** Locks the caller's project row; null when it is missing, foreign, or (scope "active") archived. */
+export async function lockOwnedProject(
+  tx: Tx,
+  { projectId, userId, scope }: { projectId: string; userId: string; scope: ProjectLockScope },
+): Promise<{ id: string; name: string; status: "active" | "archived" } | null> {
+  const rows = await tx.$queryRaw<{ id: string; name: string; status: "active" | "archived" }[]>`
+    SELECT id, name, status::text AS status FROM "project"
+    WHERE id = ${projectId} AND "userId" = ${userId}
+    FOR UPDATE`;
+  const row = rows[0];
+  if (!row) return null;
+  if (scope === "active" && row.status !== "active") return null;
+  return row;
+}

@@ -1,0 +1,54 @@
+// One error type for the whole server, one code → status table (api.md "Errors").
+
+export const errorStatus = {
+  bad_request: 400,
+  unauthorized: 401,
+  not_found: 404,
+  content_missing: 409,
+  conflict: 409,
+  payload_too_large: 413,
+  validation_failed: 422,
+  internal: 500,
+  unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+const defaultMessages: Record<ErrorCode, string> = {
+  bad_request: "The request is malformed.",
+  unauthorized: "Sign in to continue.",
+  not_found: "Not found.",
+  content_missing: "The stored file is missing.",
+  conflict: "The request conflicts with the current state.",
+  payload_too_large: "The upload is larger than the limit.",
+  validation_failed: "Some fields are invalid.",
+  internal: "Something went wrong on our side.",
+  unavailable: "The service is unavailable.",
+};
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly details?: unknown;
+  readonly retryable: boolean;
+
+  constructor(code: ErrorCode, message?: string, options: { details?: unknown; retryable?: boolean } = {}) {
+    super(message ?? defaultMessages[code]);
+    this.name = "AppError";
+    this.code = code;
+    this.details = options.details;
+    this.retryable = options.retryable ?? false;
+  }
+
+  get status(): number {
+    return errorStatus[this.code];
+  }
+}
+
+/** A 422 naming the field and why, in the same shape zod failures produce. */
+export function validationError(field: string, message: string): AppError {
+  return new AppError("validation_failed", message, { details: [{ path: field, message }] });
+}
+
+export function notFound(): AppError {
+  return new AppError("not_found");
+}

@@ -1,0 +1,25 @@
+import { transaction } from "@/lib/db/client";
+import { lockOwnedProject } from "@/lib/db/locks";
+import { notFound } from "@/lib/http/errors";
+
+export interface DeleteProjectResult {
+  unlinkedThreads: number;
+  trashedDocuments: number;
+}
+
+/**
+ * Deletes a project (active or archived) in one transaction under its row lock: its threads
+ * are kept and unlinked, then the row goes. Threads keep their own updatedAt: being unlinked
+ * is not activity in the chat.
+ */
+export async function deleteProject({ userId, projectId }: { userId: string; projectId: string }): Promise<DeleteProjectResult> {
+  return transaction(async (tx) => {
+    const project = await lockOwnedProject(tx, { projectId, userId, scope: "any" });
+    if (!project) throw notFound();
+    const unlinkedThreads = await tx.$executeRaw`
+      UPDATE "thread" SET "projectId" = NULL, "updatedAt" = "updatedAt"
+      WHERE "projectId" = ${projectId} AND "userId" = ${userId}`;
+    await tx.project.delete({ where: { id: projectId, userId } });
+    return { unlinkedThreads, trashedDocuments: 0 };
+  });
+}

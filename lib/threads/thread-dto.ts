@@ -1,0 +1,19 @@
+import type { Thread } from "@/lib/generated/prisma/client";
+
+export interface ThreadDto {
+  id: string;
+  title: string;
+  projectId: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function toThreadDto(thread: Thread): ThreadDto {
+  return {
+    id: thread.id,
+    title: thread.title,
+    projectId: thread.projectId,
+    createdAt: thread.createdAt.toISOString(),
+    updatedAt: thread.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,12 @@
+import type { NextConfig } from "next";
+import createNextIntlPlugin from "next-intl/plugin";
+
+const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
+
+const nextConfig: NextConfig = {
+  // markitdown-ts loads pdf.js workers from its own folder; PGlite loads its wasm at runtime.
+  serverExternalPackages: ["markitdown-ts", "@electric-sql/pglite"],
+  poweredByHeader: false,
+};
+
+export default withNextIntl(nextConfig);

@@ -1,0 +1,46 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+// Three tiers: pure unit tests, and the integration suite run once against embedded PGlite and
+// once against the PostgreSQL server (scripts/test.sh creates a throwaway database for it).
+const alias = {
+  "@": path.resolve(__dirname),
+  // `server-only` throws outside React server bundles; in tests the code runs in plain Node.
+  "server-only": path.resolve(__dirname, "tests/support/empty-module.ts"),
+};
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "integration-pglite",
+          include: ["tests/integration/**/*.test.ts"],
+          environment: "node",
+          env: { TEST_DATABASE: "pglite" },
+          setupFiles: ["tests/support/integration-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "integration-postgres",
+          include: ["tests/integration/**/*.test.ts"],
+          environment: "node",
+          env: { TEST_DATABASE: "postgres" },
+          setupFiles: ["tests/support/integration-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
