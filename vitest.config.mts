@@ -34,6 +34,7 @@ export default defineConfig({
         test: {
           name: "integration-postgres",
           include: ["tests/integration/**/*.test.ts"],
+          exclude: ["tests/integration/embedded-*.test.ts"],
           environment: "node",
           env: { TEST_DATABASE: "postgres" },
           setupFiles: ["tests/support/integration-setup.ts"],

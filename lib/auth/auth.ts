@@ -14,7 +14,11 @@ async function createAuth() {
   const localOrigins = [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
   return betterAuth({
     secret,
-    baseURL: appUrl ?? { allowedHosts: [`localhost:${port}`, `127.0.0.1:${port}`], protocol: "http" },
+    baseURL: appUrl ?? {
+      allowedHosts: [`localhost:${port}`, `127.0.0.1:${port}`],
+      protocol: "http",
+      fallback: localOrigins[0],
+    },
     trustedOrigins: appUrl ? [appUrl] : localOrigins,
     database: prismaAdapter(prisma, { provider: "postgresql" }),
     emailAndPassword: { enabled: true, minPasswordLength: 8 },

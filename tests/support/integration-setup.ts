@@ -1,0 +1,45 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { afterAll } from "vitest";
+import { closeDb } from "@/lib/db/client";
+import { resetConfigForTests } from "@/lib/config/env";
+
+// Each integration test file gets its own database: a fresh embedded PGlite directory, or a
+// throwaway database on the PostgreSQL server at 127.0.0.1:5432 (TEST_POSTGRES_ADMIN_URL).
+
+const ADMIN_URL = process.env.TEST_POSTGRES_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "workspace-it-"));
+let databaseName: string | null = null;
+
+process.env.DATA_DIR = dataDir;
+process.env.BETTER_AUTH_SECRET = randomBytes(32).toString("hex");
+delete process.env.APP_URL;
+delete process.env.PORT;
+
+if (process.env.TEST_DATABASE === "postgres") {
+  databaseName = `workspace_it_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${databaseName}"`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${databaseName}`;
+  process.env.DATABASE_URL = url.toString();
+} else {
+  delete process.env.DATABASE_URL;
+}
+resetConfigForTests();
+
+afterAll(async () => {
+  await closeDb();
+  rmSync(dataDir, { recursive: true, force: true });
+  if (databaseName) {
+    const admin = new pg.Client({ connectionString: ADMIN_URL });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
+    await admin.end();
+  }
+});

@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { readConfig, readSettings } from "@/lib/config/env";
+
+const defaults = {
+  instructionsMaxBytes: 8192,
+  indexMaxEntries: 50,
+  indexMaxBytes: 4096,
+  trashRetentionDays: 30,
+  uploadMaxBytes: 52428800,
+  autoConvertDocuments: true,
+};
+
+describe("configuration", () => {
+  it("uses the design's defaults when nothing is set", () => {
+    expect(readSettings({})).toEqual(defaults);
+  });
+
+  it.each([
+    ["PROJECT_INSTRUCTIONS_MAX_BYTES", "256", "instructionsMaxBytes", 256],
+    ["PROJECT_INSTRUCTIONS_MAX_BYTES", "262144", "instructionsMaxBytes", 262144],
+    ["PROJECT_INDEX_MAX_ENTRIES", "1", "indexMaxEntries", 1],
+    ["PROJECT_INDEX_MAX_ENTRIES", "500", "indexMaxEntries", 500],
+    ["PROJECT_INDEX_MAX_BYTES", "512", "indexMaxBytes", 512],
+    ["PROJECT_INDEX_MAX_BYTES", "65536", "indexMaxBytes", 65536],
+    ["TRASH_RETENTION_DAYS", "1", "trashRetentionDays", 1],
+    ["TRASH_RETENTION_DAYS", "3650", "trashRetentionDays", 3650],
+    ["UPLOAD_MAX_BYTES", "1", "uploadMaxBytes", 1],
+    ["UPLOAD_MAX_BYTES", " 1048576 ", "uploadMaxBytes", 1048576],
+    ["AUTO_CONVERT_DOCUMENTS", "false", "autoConvertDocuments", false],
+    ["AUTO_CONVERT_DOCUMENTS", "0", "autoConvertDocuments", false],
+    ["AUTO_CONVERT_DOCUMENTS", "TRUE", "autoConvertDocuments", true],
+  ])("accepts %s=%s at the bounds", (variable, raw, key, expected) => {
+    const warnings: string[] = [];
+    expect(readSettings({ [variable]: raw }, (m) => warnings.push(m))[key as keyof typeof defaults]).toBe(expected);
+    expect(warnings).toEqual([]);
+  });
+
+  it.each([
+    ["PROJECT_INSTRUCTIONS_MAX_BYTES", "255", "instructionsMaxBytes"],
+    ["PROJECT_INSTRUCTIONS_MAX_BYTES", "262145", "instructionsMaxBytes"],
+    ["PROJECT_INDEX_MAX_ENTRIES", "0", "indexMaxEntries"],
+    ["PROJECT_INDEX_MAX_ENTRIES", "501", "indexMaxEntries"],
+    ["PROJECT_INDEX_MAX_BYTES", "511", "indexMaxBytes"],
+    ["PROJECT_INDEX_MAX_BYTES", "65537", "indexMaxBytes"],
+    ["TRASH_RETENTION_DAYS", "0", "trashRetentionDays"],
+    ["TRASH_RETENTION_DAYS", "3651", "trashRetentionDays"],
+    ["UPLOAD_MAX_BYTES", "0", "uploadMaxBytes"],
+    ["UPLOAD_MAX_BYTES", "-5", "uploadMaxBytes"],
+    ["UPLOAD_MAX_BYTES", "1e6", "uploadMaxBytes"],
+    ["PROJECT_INDEX_MAX_ENTRIES", "12.5", "indexMaxEntries"],
+    ["PROJECT_INDEX_MAX_ENTRIES", "many", "indexMaxEntries"],
+    ["AUTO_CONVERT_DOCUMENTS", "maybe", "autoConvertDocuments"],
+  ])("falls back to the default and warns for %s=%s", (variable, raw, key) => {
+    const warnings: string[] = [];
+    const settings = readSettings({ [variable]: raw }, (m) => warnings.push(m));
+    expect(settings[key as keyof typeof defaults]).toBe(defaults[key as keyof typeof defaults]);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain(variable);
+  });
+
+  it("reads the deployment settings, trimming the public origin", () => {
+    const config = readConfig({ DATA_DIR: "/srv/data", DATABASE_URL: "postgres://x/y", APP_URL: "https://ws.example/", PORT: "8080" }, () => {});
+    expect(config).toMatchObject({ dataDir: "/srv/data", databaseUrl: "postgres://x/y", appUrl: "https://ws.example", port: 8080 });
+    expect(readConfig({ PORT: "http" }, () => {}).port).toBe(3000);
+    expect(readConfig({}, () => {})).toMatchObject({ dataDir: "./data", databaseUrl: null, appUrl: null, model: { name: null } });
+  });
+});
