@@ -8,6 +8,7 @@ CREATE TABLE "message" (
     "seq" SERIAL NOT NULL,
     "role" TEXT NOT NULL,
     "parts" JSONB NOT NULL,
+    "metadata" JSONB,
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
     CONSTRAINT "message_pkey" PRIMARY KEY ("id")
