@@ -1,0 +1,321 @@
+import http from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+// A scripted OpenAI-compatible model for integration and end-to-end tests, so the real
+// `@ai-sdk/openai` provider runs over HTTP exactly as against OpenAI, Ollama or vLLM.
+//
+// Serves `POST /v1/chat/completions` (streaming SSE in the Chat Completions chunk format,
+// ending with `data: [DONE]`, usage when `stream_options.include_usage`, or a single JSON
+// body) and `GET /v1/models`. Each completion takes the next turn from a queue (text,
+// tool calls or an HTTP error), falling back to a default turn when the queue is empty, and
+// every request body is recorded so tests can assert on the messages and tools sent.
+//
+// In-process: `const stub = await startStubModelServer()` and `stub.enqueue(...)`.
+// Across processes (Playwright): `node --import tsx tests/support/stub-model-server.ts
+// --port 4010`, then script it over HTTP:
+//   POST /__script   {"turns": [StubTurn…], "defaultTurn"?: StubTurn}  → {"queued": n}
+//   GET  /__requests → {"requests": [RecordedRequest…]}
+//   POST /__reset    → clears the queue, the recorded requests and the default turn
+
+export interface StubToolCall {
+  /** Defaults to `call_<n>`. */
+  id?: string;
+  name: string;
+  /** An object is sent as its JSON; a string is sent as is (to test malformed arguments). */
+  arguments?: unknown;
+}
+
+export type StubTurn =
+  | {
+      type: "text";
+      text: string;
+      /** Explicit streaming chunks; by default the text is streamed word by word. */
+      chunks?: string[];
+      /** Pause before each chunk after the first, so tests can watch streaming or stop mid-way. */
+      delayMs?: number;
+    }
+  | { type: "tool-calls"; calls: StubToolCall[]; delayMs?: number }
+  | { type: "error"; status: number; message: string };
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  body: unknown;
+  receivedAt: string;
+  /** `aborted` when the client went away before the reply finished (a stopped run). */
+  outcome: "pending" | "completed" | "aborted";
+}
+
+export interface StubModelServer {
+  /** Base URL for `OPENAI_BASE_URL` / `createOpenAI({ baseURL })`, ending in `/v1`. */
+  url: string;
+  port: number;
+  /** Every request to `/v1/*`, in arrival order; the same array for the server's lifetime. */
+  requests: RecordedRequest[];
+  enqueue(...turns: StubTurn[]): void;
+  setDefaultTurn(turn: StubTurn): void;
+  reset(): void;
+  close(): Promise<void>;
+}
+
+export interface StubModelServerOptions {
+  port?: number;
+  host?: string;
+  defaultTurn?: StubTurn;
+}
+
+const FALLBACK_TURN: StubTurn = { type: "text", text: "Hello from the stub model." };
+const MODEL_ID = "stub";
+
+type Json = Record<string, unknown>;
+
+function isStubTurn(value: unknown): value is StubTurn {
+  if (!value || typeof value !== "object") return false;
+  const turn = value as Record<string, unknown>;
+  switch (turn.type) {
+    case "text":
+      return typeof turn.text === "string";
+    case "tool-calls":
+      return Array.isArray(turn.calls) && turn.calls.every((call) => typeof call?.name === "string");
+    case "error":
+      return typeof turn.status === "number" && typeof turn.message === "string";
+    default:
+      return false;
+  }
+}
+
+function sendJson(res: http.ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { "content-type": "application/json" });
+  res.end(JSON.stringify(body));
+}
+
+async function readBody(req: http.IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function textChunks(turn: Extract<StubTurn, { type: "text" }>): string[] {
+  if (turn.chunks && turn.chunks.length > 0) return turn.chunks;
+  return turn.text.match(/\s*\S+\s*/g) ?? [turn.text];
+}
+
+function argumentsJson(call: StubToolCall): string {
+  if (typeof call.arguments === "string") return call.arguments;
+  return JSON.stringify(call.arguments ?? {});
+}
+
+/** Rough token counts; tests only need plausible, non-zero numbers. */
+function usageFor(requestBody: unknown, completionPieces: number): Json {
+  const promptTokens = Math.max(1, Math.ceil(JSON.stringify(requestBody ?? "").length / 4));
+  const completionTokens = Math.max(1, completionPieces);
+  return { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens };
+}
+
+export async function startStubModelServer(options: StubModelServerOptions = {}): Promise<StubModelServer> {
+  const queue: StubTurn[] = [];
+  const requests: RecordedRequest[] = [];
+  let defaultTurn: StubTurn = options.defaultTurn ?? FALLBACK_TURN;
+  let completionCount = 0;
+  let toolCallCount = 0;
+
+  function nextTurn(): StubTurn {
+    return queue.shift() ?? defaultTurn;
+  }
+
+  function reset(): void {
+    queue.length = 0;
+    requests.length = 0;
+    defaultTurn = options.defaultTurn ?? FALLBACK_TURN;
+  }
+
+  async function streamCompletion(
+    res: http.ServerResponse,
+    record: RecordedRequest,
+    turn: Exclude<StubTurn, { type: "error" }>,
+    includeUsage: boolean,
+  ): Promise<void> {
+    const id = `chatcmpl-stub-${++completionCount}`;
+    const created = Math.floor(Date.now() / 1000);
+    let clientGone = false;
+    res.on("close", () => {
+      if (!res.writableFinished) clientGone = true;
+    });
+    const send = (choices: Json[], extra: Json = {}) => {
+      res.write(`data: ${JSON.stringify({ id, object: "chat.completion.chunk", created, model: MODEL_ID, choices, ...extra })}\n\n`);
+    };
+    const delta = (value: Json, finishReason: string | null = null) => [{ index: 0, delta: value, finish_reason: finishReason }];
+
+    res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
+    send(delta({ role: "assistant", content: "" }));
+
+    // Each piece is one chunk; a delay comes before every piece but the first.
+    const pieces: Json[] = [];
+    if (turn.type === "text") {
+      for (const content of textChunks(turn)) pieces.push({ content });
+    } else {
+      turn.calls.forEach((call, index) => {
+        const json = argumentsJson(call);
+        const half = Math.ceil(json.length / 2);
+        const callId = call.id ?? `call_${++toolCallCount}`;
+        pieces.push({
+          tool_calls: [{ index, id: callId, type: "function", function: { name: call.name, arguments: json.slice(0, half) } }],
+        });
+        if (json.length > half) pieces.push({ tool_calls: [{ index, function: { arguments: json.slice(half) } }] });
+      });
+    }
+
+    for (const [index, piece] of pieces.entries()) {
+      if (index > 0 && turn.delayMs) await sleep(turn.delayMs);
+      if (clientGone || res.destroyed) {
+        record.outcome = "aborted";
+        return;
+      }
+      send(delta(piece));
+    }
+    send(delta({}, turn.type === "text" ? "stop" : "tool_calls"));
+    if (includeUsage) send([], { usage: usageFor(record.body, pieces.length) });
+    res.write("data: [DONE]\n\n");
+    res.end();
+    record.outcome = "completed";
+  }
+
+  function completeAtOnce(res: http.ServerResponse, record: RecordedRequest, turn: Exclude<StubTurn, { type: "error" }>): void {
+    const message: Json =
+      turn.type === "text"
+        ? { role: "assistant", content: turn.text }
+        : {
+            role: "assistant",
+            content: null,
+            tool_calls: turn.calls.map((call) => ({
+              id: call.id ?? `call_${++toolCallCount}`,
+              type: "function",
+              function: { name: call.name, arguments: argumentsJson(call) },
+            })),
+          };
+    sendJson(res, 200, {
+      id: `chatcmpl-stub-${++completionCount}`,
+      object: "chat.completion",
+      created: Math.floor(Date.now() / 1000),
+      model: MODEL_ID,
+      choices: [{ index: 0, message, finish_reason: turn.type === "text" ? "stop" : "tool_calls" }],
+      usage: usageFor(record.body, 1),
+    });
+    record.outcome = "completed";
+  }
+
+  async function handleCompletion(res: http.ServerResponse, record: RecordedRequest): Promise<void> {
+    const body = record.body as { stream?: boolean; stream_options?: { include_usage?: boolean } } | null;
+    const turn = nextTurn();
+    if (turn.type === "error") {
+      sendJson(res, turn.status, { error: { message: turn.message, type: "stub_error", param: null, code: null } });
+      record.outcome = "completed";
+      return;
+    }
+    if (body?.stream) {
+      await streamCompletion(res, record, turn, body.stream_options?.include_usage === true);
+    } else {
+      completeAtOnce(res, record, turn);
+    }
+  }
+
+  async function handleScript(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    let parsed: { turns?: unknown; defaultTurn?: unknown };
+    try {
+      parsed = JSON.parse((await readBody(req)) || "{}");
+    } catch {
+      return sendJson(res, 400, { error: "body must be JSON" });
+    }
+    const turns = parsed.turns ?? [];
+    if (!Array.isArray(turns) || !turns.every(isStubTurn)) return sendJson(res, 422, { error: "turns must be StubTurn[]" });
+    if (parsed.defaultTurn !== undefined && !isStubTurn(parsed.defaultTurn)) {
+      return sendJson(res, 422, { error: "defaultTurn must be a StubTurn" });
+    }
+    queue.push(...turns);
+    if (parsed.defaultTurn !== undefined) defaultTurn = parsed.defaultTurn as StubTurn;
+    sendJson(res, 200, { queued: queue.length });
+  }
+
+  async function route(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const pathname = new URL(req.url ?? "/", "http://stub").pathname;
+    const method = req.method ?? "GET";
+
+    if (method === "POST" && pathname === "/__script") return handleScript(req, res);
+    if (method === "GET" && pathname === "/__requests") return sendJson(res, 200, { requests });
+    if (method === "POST" && pathname === "/__reset") {
+      reset();
+      return sendJson(res, 200, { ok: true });
+    }
+    if (method === "GET" && pathname === "/v1/models") {
+      return sendJson(res, 200, { object: "list", data: [{ id: MODEL_ID, object: "model", created: 0, owned_by: "stub" }] });
+    }
+    if (pathname.startsWith("/v1/")) {
+      const raw = method === "POST" ? await readBody(req) : "";
+      let body: unknown = null;
+      try {
+        body = raw ? JSON.parse(raw) : null;
+      } catch {
+        return sendJson(res, 400, { error: { message: "Request body is not JSON.", type: "invalid_request_error" } });
+      }
+      const record: RecordedRequest = { method, path: pathname, body, receivedAt: new Date().toISOString(), outcome: "pending" };
+      requests.push(record);
+      if (method === "POST" && pathname === "/v1/chat/completions") return handleCompletion(res, record);
+    }
+    sendJson(res, 404, { error: { message: `No route for ${method} ${pathname}.`, type: "invalid_request_error" } });
+  }
+
+  const server = http.createServer((req, res) => {
+    route(req, res).catch((error: unknown) => {
+      if (!res.headersSent) sendJson(res, 500, { error: { message: String(error), type: "stub_error" } });
+      else res.destroy();
+    });
+  });
+
+  const host = options.host ?? "127.0.0.1";
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : Number(options.port);
+
+  return {
+    url: `http://${host}:${port}/v1`,
+    port,
+    requests,
+    enqueue: (...turns) => queue.push(...turns),
+    setDefaultTurn: (turn) => {
+      defaultTurn = turn;
+    },
+    reset,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
+
+function readPortArgument(argv: readonly string[]): number {
+  const flag = argv.indexOf("--port");
+  const value = flag >= 0 ? Number(argv[flag + 1]) : Number(process.env.STUB_MODEL_PORT ?? 4010);
+  if (!Number.isInteger(value) || value < 0 || value > 65535) throw new Error(`Invalid --port: ${argv[flag + 1]}`);
+  return value;
+}
+
+const runAsScript = process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+
+if (runAsScript) {
+  const stub = await startStubModelServer({ port: readPortArgument(process.argv) });
+  console.log(`stub model server listening on ${stub.url}`);
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.on(signal, () => {
+      void stub.close().finally(() => process.exit(0));
+    });
+  }
+}
