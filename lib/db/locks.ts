@@ -20,3 +20,10 @@ export async function lockOwnedProject(
   if (scope === "active" && row.status !== "active") return null;
   return row;
 }
+
+/** Locks the caller's thread row; null when it is missing or foreign. */
+export async function lockOwnedThread(tx: Tx, { threadId, userId }: { threadId: string; userId: string }): Promise<{ id: string } | null> {
+  const rows = await tx.$queryRaw<{ id: string }[]>`
+    SELECT id FROM "thread" WHERE id = ${threadId} AND "userId" = ${userId} FOR UPDATE`;
+  return rows[0] ?? null;
+}

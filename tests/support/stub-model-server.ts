@@ -14,7 +14,11 @@ import { fileURLToPath } from "node:url";
 // In-process: `const stub = await startStubModelServer()` and `stub.enqueue(...)`.
 // Across processes (Playwright): `node --import tsx tests/support/stub-model-server.ts
 // --port 4010`, then script it over HTTP:
-//   POST /__script   {"turns": [StubTurn…], "defaultTurn"?: StubTurn}  → {"queued": n}
+//   POST /__script   {"turns": [StubTurn…], "defaultTurn"?: StubTurn, "nonStreamingTurn"?: StubTurn}  → {"queued": n}
+//
+// `nonStreamingTurn`, when set, answers every non-streaming request without touching the
+// queue: the app's only non-streaming call is the background chat-title request, which
+// would otherwise race a test's scripted turns.
 //   GET  /__requests → {"requests": [RecordedRequest…]}
 //   POST /__reset    → clears the queue, the recorded requests and the default turn
 
@@ -63,6 +67,7 @@ export interface StubModelServerOptions {
   port?: number;
   host?: string;
   defaultTurn?: StubTurn;
+  nonStreamingTurn?: StubTurn;
 }
 
 const FALLBACK_TURN: StubTurn = { type: "text", text: "Hello from the stub model." };
@@ -121,6 +126,7 @@ export async function startStubModelServer(options: StubModelServerOptions = {})
   const queue: StubTurn[] = [];
   const requests: RecordedRequest[] = [];
   let defaultTurn: StubTurn = options.defaultTurn ?? FALLBACK_TURN;
+  let nonStreamingTurn: StubTurn | undefined = options.nonStreamingTurn;
   let completionCount = 0;
   let toolCallCount = 0;
 
@@ -132,6 +138,7 @@ export async function startStubModelServer(options: StubModelServerOptions = {})
     queue.length = 0;
     requests.length = 0;
     defaultTurn = options.defaultTurn ?? FALLBACK_TURN;
+    nonStreamingTurn = options.nonStreamingTurn;
   }
 
   async function streamCompletion(
@@ -211,7 +218,7 @@ export async function startStubModelServer(options: StubModelServerOptions = {})
 
   async function handleCompletion(res: http.ServerResponse, record: RecordedRequest): Promise<void> {
     const body = record.body as { stream?: boolean; stream_options?: { include_usage?: boolean } } | null;
-    const turn = nextTurn();
+    const turn = !body?.stream && nonStreamingTurn ? nonStreamingTurn : nextTurn();
     if (turn.type === "error") {
       sendJson(res, turn.status, { error: { message: turn.message, type: "stub_error", param: null, code: null } });
       record.outcome = "completed";
@@ -225,7 +232,7 @@ export async function startStubModelServer(options: StubModelServerOptions = {})
   }
 
   async function handleScript(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    let parsed: { turns?: unknown; defaultTurn?: unknown };
+    let parsed: { turns?: unknown; defaultTurn?: unknown; nonStreamingTurn?: unknown };
     try {
       parsed = JSON.parse((await readBody(req)) || "{}");
     } catch {
@@ -236,8 +243,12 @@ export async function startStubModelServer(options: StubModelServerOptions = {})
     if (parsed.defaultTurn !== undefined && !isStubTurn(parsed.defaultTurn)) {
       return sendJson(res, 422, { error: "defaultTurn must be a StubTurn" });
     }
+    if (parsed.nonStreamingTurn !== undefined && !isStubTurn(parsed.nonStreamingTurn)) {
+      return sendJson(res, 422, { error: "nonStreamingTurn must be a StubTurn" });
+    }
     queue.push(...turns);
     if (parsed.defaultTurn !== undefined) defaultTurn = parsed.defaultTurn as StubTurn;
+    if (parsed.nonStreamingTurn !== undefined) nonStreamingTurn = parsed.nonStreamingTurn as StubTurn;
     sendJson(res, 200, { queued: queue.length });
   }
 

@@ -1,0 +1,31 @@
+import { getDb } from "@/lib/db/client";
+import { notFound } from "@/lib/http/errors";
+import { getThreadOrThrow } from "@/lib/threads/get-thread";
+import { loadThreadHistory } from "./thread-history";
+
+export async function listThreadMessages({ userId, threadId }: { userId: string; threadId: string }) {
+  await getThreadOrThrow({ threadId, userId });
+  const history = await loadThreadHistory(await getDb(), threadId);
+  return history.map(({ id, role, parts, metadata }) => ({ id, role, parts, metadata: { attachments: metadata?.attachments }, createdAt: metadata?.createdAt }));
+}
+
+export async function listRuns({ userId, threadId }: { userId: string; threadId: string }) {
+  const db = await getDb();
+  await getThreadOrThrow({ threadId, userId });
+  const runs = await db.run.findMany({ where: { threadId, userId }, orderBy: [{ createdAt: "desc" }, { id: "asc" }] });
+  return runs.map((run) => ({
+    id: run.id,
+    status: run.status,
+    createdAt: run.createdAt.toISOString(),
+    finishedAt: run.finishedAt?.toISOString() ?? null,
+    error: run.error,
+  }));
+}
+
+export async function listRunEvents({ userId, threadId, runId }: { userId: string; threadId: string; runId: string }) {
+  const db = await getDb();
+  const run = await db.run.findFirst({ where: { id: runId, threadId, userId }, select: { id: true } });
+  if (!run) throw notFound();
+  const events = await db.runEvent.findMany({ where: { runId }, orderBy: { createdAt: "asc" } });
+  return events.map((event) => ({ type: event.type, createdAt: event.createdAt.toISOString(), payload: event.payload }));
+}

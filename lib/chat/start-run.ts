@@ -1,0 +1,167 @@
+import { generateId, isStepCount, streamText, toUIMessageStream, type UIMessageChunk } from "ai";
+import { getDb, transaction, type Tx } from "@/lib/db/client";
+import { lockOwnedThread } from "@/lib/db/locks";
+import { AppError, notFound } from "@/lib/http/errors";
+import { admitProjectContext } from "./admit-run";
+import { buildModelRequest } from "./build-model-request";
+import type { AttachedFile, ChatMessage } from "./chat-message";
+import { chatModel } from "./chat-model";
+import { describeRunError } from "./describe-run-error";
+import { historyToModelMessages } from "./history-to-model-messages";
+import { createRun, finishRun, hasActiveRun, recordRunEvent } from "./run-records";
+import { registerRun, unregisterRun } from "./run-registry";
+import { buildSystemPrompt } from "./system-prompt";
+import { loadThreadHistory, normaliseInterruptedMessage, saveMessage } from "./thread-history";
+import { titleThreadIfUntitled } from "./title-thread";
+import { buildRunTools } from "./tools/run-tools";
+import { resolveAttachments } from "./resolve-attachments";
+
+// The run (design: "The run"): admission → pinned context → tools → AI SDK loop →
+// persistence. One function behind both entry points: the thread page's server action and
+// POST /api/threads/{id}/runs.
+
+const MAX_STEPS = 12;
+
+export type RunTrigger = { kind: "submit"; text: string; attachments?: string[] } | { kind: "regenerate" };
+
+export interface StartedRun {
+  runId: string;
+  /** AI SDK UI message chunks; cancelling it stops the run on the server. */
+  stream: ReadableStream<UIMessageChunk>;
+}
+
+interface AdmittedTurn {
+  runId: string;
+  anchorMessageId: string;
+  userText: string;
+  isFirstExchange: boolean;
+}
+
+/** Check-and-set under the thread's row lock: one active run per thread. */
+async function admitTurn(tx: Tx, userId: string, threadId: string, trigger: RunTrigger, attachments: AttachedFile[]): Promise<AdmittedTurn> {
+  if (!(await lockOwnedThread(tx, { threadId, userId }))) throw notFound();
+  if (await hasActiveRun(tx, threadId)) throw new AppError("conflict", "A reply is already being generated in this chat.");
+  const history = await loadThreadHistory(tx, threadId);
+  let anchor: ChatMessage;
+  if (trigger.kind === "submit") {
+    anchor = { id: generateId(), role: "user", parts: [{ type: "text", text: trigger.text }], metadata: attachments.length ? { attachments } : {} };
+    await saveMessage(tx, threadId, anchor);
+  } else {
+    // Regenerate answers the last user message again; its old answer goes, the message stays.
+    const lastUserIndex = history.findLastIndex((message) => message.role === "user");
+    if (lastUserIndex < 0) throw new AppError("bad_request", "There is no message to answer again.");
+    anchor = history[lastUserIndex]!;
+    const staleAnswers = history.slice(lastUserIndex + 1).map((message) => message.id);
+    if (staleAnswers.length) await tx.message.deleteMany({ where: { threadId, id: { in: staleAnswers } } });
+  }
+  await tx.thread.update({ where: { id: threadId }, data: { updatedAt: new Date() } });
+  const runId = await createRun(tx, { threadId, userId });
+  const userText = anchor.parts.map((part) => (part.type === "text" ? part.text : "")).join(" ");
+  const isFirstExchange = !history.some((message) => message.role === "assistant");
+  return { runId, anchorMessageId: anchor.id, userText, isFirstExchange };
+}
+
+export async function startRun({
+  userId,
+  threadId,
+  trigger,
+  signal,
+}: {
+  userId: string;
+  threadId: string;
+  trigger: RunTrigger;
+  signal?: AbortSignal;
+}): Promise<StartedRun> {
+  const model = chatModel();
+  if (!model) throw new AppError("unavailable", "No model is configured. Set OPENAI_BASE_URL, OPENAI_API_KEY and OPENAI_MODEL, then restart.");
+  const attachments = trigger.kind === "submit" ? await resolveAttachments({ userId, threadId, filenames: trigger.attachments ?? [] }) : [];
+  const turn = await transaction((tx) => admitTurn(tx, userId, threadId, trigger, attachments));
+
+  const controller = new AbortController();
+  if (signal) signal.addEventListener("abort", () => controller.abort(), { once: true });
+  registerRun({ runId: turn.runId, threadId, userId, controller });
+
+  try {
+    const pinned = await admitProjectContext({ threadId, userId });
+    const history = await loadThreadHistory(await getDb(), threadId);
+    const tools = buildRunTools({ userId, threadId, pinned });
+    const initialMessages = await historyToModelMessages(history, tools);
+    let contextRecorded = false;
+    let runError: string | null = null;
+
+    const result = streamText({
+      model,
+      instructions: buildSystemPrompt({ today: new Date() }),
+      messages: initialMessages,
+      tools,
+      stopWhen: isStepCount(MAX_STEPS),
+      abortSignal: controller.signal,
+      prepareStep: async ({ initialMessages: initial, responseMessages }) => {
+        if (pinned && !contextRecorded) {
+          contextRecorded = true;
+          await recordRunEvent(turn.runId, "context", {
+            memorySha256: null,
+            projectContextRevision: pinned.projectContextRevision,
+            projectShelfRevision: pinned.projectShelfRevision,
+          });
+        }
+        // Rebuilt from the run's initial messages every step, so the project message is
+        // inserted exactly once, before the run's own user message.
+        return { messages: buildModelRequest({ messages: [...initial, ...responseMessages], anchorMessageId: turn.anchorMessageId, pinned }) };
+      },
+    });
+
+    const uiStream = toUIMessageStream<typeof tools, ChatMessage>({
+      stream: result.stream,
+      tools,
+      originalMessages: history,
+      generateMessageId: generateId,
+      // Called again with the message returned here when the error reaches the stream's
+      // end: keep the first, readable description.
+      onError: (error) => {
+        if (runError === null) {
+          runError = describeRunError(error);
+          console.error(`[chat] run ${turn.runId} failed: ${runError}`);
+        }
+        return runError;
+      },
+      onEnd: async ({ responseMessage, outcome }) => {
+        try {
+          const stopped = controller.signal.aborted;
+          const message = normaliseInterruptedMessage(responseMessage);
+          if (message.parts.some((part) => part.type !== "step-start")) await saveMessage(await getDb(), threadId, message);
+          const failed = outcome.status === "failed" || runError !== null;
+          await finishRun(turn.runId, stopped ? "stopped" : failed ? "failed" : "completed", stopped ? null : failed ? (runError ?? describeRunError(null)) : null);
+          if (!stopped && !failed && turn.isFirstExchange) {
+            void titleThreadIfUntitled({ model, threadId, userId, firstMessage: turn.userText }).catch((error) =>
+              console.warn("[chat] titling failed", error),
+            );
+          }
+        } finally {
+          unregisterRun(turn.runId);
+        }
+      },
+    });
+    return { runId: turn.runId, stream: abortOnCancel(uiStream, controller) };
+  } catch (error) {
+    unregisterRun(turn.runId);
+    await finishRun(turn.runId, "failed", describeRunError(error));
+    throw error;
+  }
+}
+
+/** A consumer that goes away (stop button, closed tab) aborts the model call too. */
+function abortOnCancel<T>(stream: ReadableStream<T>, controller: AbortController): ReadableStream<T> {
+  const reader = stream.getReader();
+  return new ReadableStream<T>({
+    async pull(sink) {
+      const { done, value } = await reader.read();
+      if (done) sink.close();
+      else sink.enqueue(value);
+    },
+    async cancel(reason) {
+      controller.abort();
+      await reader.cancel(reason);
+    },
+  });
+}

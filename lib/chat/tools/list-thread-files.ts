@@ -1,0 +1,21 @@
+import { tool } from "ai";
+import { z } from "zod";
+import { listThreadFiles } from "@/lib/thread-files/list-thread-files";
+import type { RunToolContext } from "./run-tool-context";
+import { asToolResult } from "./tool-result";
+
+export function listThreadFilesTool({ userId, threadId }: RunToolContext) {
+  return tool({
+    description: "List this chat's files: uploads (attached by the person) and outputs (written by you), with sizes.",
+    inputSchema: z.object({}),
+    execute: () =>
+      asToolResult(async () => {
+        const [uploads, outputs] = await Promise.all([
+          listThreadFiles({ userId, threadId, kind: "upload" }),
+          listThreadFiles({ userId, threadId, kind: "output" }),
+        ]);
+        const brief = (files: typeof uploads) => files.map(({ filename, sizeBytes, modifiedAt }) => ({ name: filename, sizeBytes, modifiedAt }));
+        return { uploads: brief(uploads), outputs: brief(outputs) };
+      }),
+  });
+}

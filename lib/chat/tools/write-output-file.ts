@@ -1,0 +1,21 @@
+import { tool } from "ai";
+import { z } from "zod";
+import { writeThreadOutput } from "@/lib/thread-files/write-thread-output";
+import type { RunToolContext } from "./run-tool-context";
+import { asToolResult } from "./tool-result";
+
+export function writeOutputFileTool({ userId, threadId }: RunToolContext) {
+  return tool({
+    description:
+      "Save a UTF-8 text file (markdown, CSV, code, …) as an output of this chat, which the person can preview and download. An output with the same name is replaced.",
+    inputSchema: z.object({
+      name: z.string().describe("file name with extension, e.g. summary.md; no folders"),
+      content: z.string().describe("the whole file content"),
+    }),
+    execute: ({ name, content }) =>
+      asToolResult(async () => {
+        const file = await writeThreadOutput({ userId, threadId, name, content });
+        return { written: { name: file.filename, sizeBytes: file.sizeBytes, virtualPath: file.virtualPath } };
+      }),
+  });
+}
