@@ -1,16 +1,43 @@
 #!/usr/bin/env node
-// Serves the production build for Playwright on E2E_PORT with a fresh embedded database.
-// Also the place that starts the stub model server once the chat runtime exists.
+// Serves the production build for Playwright on E2E_PORT with a fresh embedded database, and
+// the scripted OpenAI-compatible stub model on STUB_MODEL_PORT that the app is pointed at, so
+// the real provider code runs over HTTP. Tests script the stub at /__script.
 import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
 const port = process.env.E2E_PORT ?? "3100";
+const stubPort = process.env.STUB_MODEL_PORT ?? "4010";
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "workspace-e2e-"));
-const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", PORT: port, DATA_DIR: dataDir };
+
+const stub = spawn("node", ["--import", "tsx", "tests/support/stub-model-server.ts", "--port", stubPort], { stdio: "inherit" });
+
+const env = {
+  ...process.env,
+  NEXT_TELEMETRY_DISABLED: "1",
+  PORT: port,
+  DATA_DIR: dataDir,
+  OPENAI_BASE_URL: `http://127.0.0.1:${stubPort}/v1`,
+  OPENAI_API_KEY: "e2e",
+  OPENAI_MODEL: "stub",
+};
 delete env.DATABASE_URL;
 delete env.APP_URL;
 const server = spawn("npx", ["--no-install", "next", "start", "-p", port], { stdio: "inherit", env });
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
-server.on("exit", (code) => process.exit(code ?? 0));
+
+function stopAll(signal) {
+  server.kill(signal);
+  stub.kill(signal);
+}
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => stopAll(signal));
+server.on("exit", (code) => {
+  stub.kill("SIGTERM");
+  process.exit(code ?? 0);
+});
+stub.on("exit", (code) => {
+  if (code) {
+    console.error(`stub model server exited with ${code}`);
+    server.kill("SIGTERM");
+  }
+});
