@@ -1,0 +1,84 @@
+import { validationError } from "@/lib/http/errors";
+
+// What a stored file may be called (design: Storage, "Names"). Pure, shared by thread files
+// and the shelf, so every way a name enters the system is judged by the same rules. 255
+// UTF-8 bytes is also the NAME_MAX of common filesystems, so a valid name is always storable.
+
+export const FILE_NAME_MAX_BYTES = 255;
+
+const encoder = new TextEncoder();
+
+export function utf8Bytes(text: string): number {
+  return encoder.encode(text).length;
+}
+
+// C0 controls (NUL included), DEL and C1 controls: invisible, and some terminate strings or
+// rewrite lines in terminals and logs.
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+
+export type FileNameCheck = { ok: true; name: string } | { ok: false; reason: string };
+
+/** Normalises (NFC, trimmed) and checks a file name; says why when it is refused. */
+export function checkFileName(raw: string): FileNameCheck {
+  const name = raw.normalize("NFC").trim();
+  if (name === "") return { ok: false, reason: "The file name cannot be empty." };
+  if (name === "." || name === "..") return { ok: false, reason: "The file name cannot be . or .." };
+  if (name.includes("/") || name.includes("\\")) return { ok: false, reason: "The file name cannot contain / or \\." };
+  if (CONTROL_CHARACTER.test(name)) return { ok: false, reason: "The file name cannot contain control characters." };
+  if (!name.isWellFormed()) return { ok: false, reason: "The file name is not valid Unicode." };
+  const bytes = utf8Bytes(name);
+  if (bytes > FILE_NAME_MAX_BYTES) {
+    return { ok: false, reason: `The file name is ${bytes} bytes; the limit is ${FILE_NAME_MAX_BYTES} bytes (UTF-8).` };
+  }
+  return { ok: true, name };
+}
+
+/** The normalised name, or a 422 naming `field`. */
+export function normaliseFileName(raw: string, field = "name"): string {
+  const check = checkFileName(raw);
+  if (!check.ok) throw validationError(field, check.reason);
+  return check.name;
+}
+
+/**
+ * A name read back from a URL or a tool call, normalised like stored names are (so an NFD
+ * spelling finds the NFC file); null for one that could never have been stored.
+ */
+export function parseStoredFileName(raw: string): string | null {
+  const check = checkFileName(raw);
+  return check.ok ? check.name : null;
+}
+
+// Extensions longer than this are not worth keeping intact: the suffix goes at the very end.
+const MAX_KEPT_EXTENSION_BYTES = 32;
+
+function splitExtension(name: string): { stem: string; extension: string } {
+  const dot = name.lastIndexOf(".");
+  // A leading dot marks a hidden name (".env"), not an extension.
+  if (dot <= 0) return { stem: name, extension: "" };
+  const extension = name.slice(dot);
+  if (utf8Bytes(extension) > MAX_KEPT_EXTENSION_BYTES) return { stem: name, extension: "" };
+  return { stem: name.slice(0, dot), extension };
+}
+
+/**
+ * The n-th candidate for a name: `report.pdf`, `report_1.pdf`, `report_2.pdf` … The stem is
+ * shortened, whole code points at a time, when the suffix would push the name past the byte
+ * cap, so every candidate is itself a valid name.
+ */
+export function numberedName(name: string, n: number): string {
+  if (n === 0) return name;
+  const { stem, extension } = splitExtension(name);
+  const suffix = `_${n}${extension}`;
+  const budget = FILE_NAME_MAX_BYTES - utf8Bytes(suffix);
+  const codePoints = [...stem];
+  let stemBytes = utf8Bytes(stem);
+  while (stemBytes > budget && codePoints.length > 1) {
+    stemBytes -= utf8Bytes(codePoints.pop()!);
+  }
+  return `${codePoints.join("")}${suffix}`;
+}
+
+export function* numberedNames(name: string, max = 10_000): Generator<string> {
+  for (let n = 0; n < max; n++) yield numberedName(name, n);
+}
