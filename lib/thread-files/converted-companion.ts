@@ -1,0 +1,64 @@
+import path from "node:path";
+import { mkdir, readFile, rm } from "node:fs/promises";
+import { AppError } from "@/lib/http/errors";
+import { convertToMarkdown } from "@/lib/conversion/convert-to-markdown";
+import { resolveConfined } from "@/lib/storage/confine";
+import { threadDerivedDir, threadStagingDir, type ThreadRef } from "@/lib/storage/layout";
+import { linkUnderFreeName, replaceWithStaged } from "@/lib/storage/place-file";
+import { writeToStaging } from "@/lib/storage/staging";
+
+// The markdown companion of a convertible upload: derived/uploads/{name}/converted.md, the
+// thread-side twin of a shelf document's derived/converted.md. A folder per name because
+// `{name}.md` could exceed the 255-byte name limit; outside user-data/ so it is never listed
+// as an upload. Uploads are never overwritten (only deleted), so a companion never goes
+// stale while its upload exists; deleting the upload deletes the companion folder.
+//
+// Only uploads get companions: outputs are UTF-8 text written by the agent and are read as is.
+
+const COMPANION_FILE = "converted.md";
+
+async function companionFolder(ref: ThreadRef, name: string): Promise<string> {
+  return resolveConfined(threadDerivedDir(ref, "uploads"), name);
+}
+
+export async function readCompanion(ref: ThreadRef, name: string): Promise<string | null> {
+  try {
+    return await readFile(path.join(await companionFolder(ref, name), COMPANION_FILE), "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
+}
+
+/**
+ * Converts the upload at `filePath` and stores its companion. `replace` is for the moment of
+ * upload (this upload's conversion wins over anything left behind); a lazy conversion at read
+ * time never replaces, so a slow reader of since-deleted bytes cannot overwrite the
+ * companion of a newer upload of the same name. Returns the markdown, or null if the file
+ * could not be converted (nothing is stored then).
+ */
+export async function storeCompanion({ ref, name, filePath, replace }: { ref: ThreadRef; name: string; filePath: string; replace: boolean }): Promise<string | null> {
+  const markdown = await convertToMarkdown({ bytes: await readFile(filePath), name });
+  if (markdown === null) return null;
+  const folder = await companionFolder(ref, name);
+  await mkdir(folder, { recursive: true });
+  const staged = await writeToStaging({ stagingDir: threadStagingDir(ref), bytes: Buffer.from(markdown, "utf8"), maxBytes: Number.MAX_SAFE_INTEGER });
+  if (replace) {
+    await replaceWithStaged({ stagedPath: staged.path, targetPath: path.join(folder, COMPANION_FILE) });
+  } else {
+    try {
+      await linkUnderFreeName({ stagedPath: staged.path, dir: folder, candidates: [COMPANION_FILE] });
+    } catch (error) {
+      // Taken: someone stored it first, and theirs is as good as ours. Anything else only
+      // costs a conversion on the next read, so it must not fail this one.
+      if (!(error instanceof AppError && error.code === "conflict")) {
+        console.warn(`[thread-files] could not cache a converted companion (${(error as NodeJS.ErrnoException).code ?? "error"})`);
+      }
+    }
+  }
+  return markdown;
+}
+
+export async function removeCompanion(ref: ThreadRef, name: string): Promise<void> {
+  await rm(await companionFolder(ref, name), { recursive: true, force: true });
+}

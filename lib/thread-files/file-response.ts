@@ -1,0 +1,25 @@
+import { servedTypeOf } from "./content-type";
+
+// The HTTP response for a stored file (thread artifacts now, shelf document content later).
+// `nosniff` on every response so a browser never second-guesses the declared type into
+// something executable; attachment whenever the type is not on the inline allow-list.
+
+function contentDisposition(disposition: "inline" | "attachment", name: string): string {
+  // An ASCII fallback for old clients, and the exact UTF-8 name for everyone else (RFC 6266).
+  const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, "_");
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${disposition}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+export function fileResponse({ name, sizeBytes, body, download }: { name: string; sizeBytes: number; body: ReadableStream<Uint8Array>; download: boolean }): Response {
+  const { contentType, inline } = servedTypeOf(name);
+  return new Response(body, {
+    headers: {
+      "Content-Type": contentType,
+      "Content-Length": String(sizeBytes),
+      "Content-Disposition": contentDisposition(download || !inline ? "attachment" : "inline", name),
+      "X-Content-Type-Options": "nosniff",
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

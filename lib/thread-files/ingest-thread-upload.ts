@@ -1,0 +1,43 @@
+import path from "node:path";
+import { mkdir, stat } from "node:fs/promises";
+import { config } from "@/lib/config/env";
+import { isConvertible } from "@/lib/conversion/convert-to-markdown";
+import { threadFilesDir, threadStagingDir } from "@/lib/storage/layout";
+import { linkUnderFreeName } from "@/lib/storage/place-file";
+import { streamToStaging, type ByteSource } from "@/lib/storage/staging";
+import { normaliseFileName, numberedNames } from "./file-name";
+import { storeCompanion } from "./converted-companion";
+import { toThreadFile, type ThreadFile } from "./thread-file-dto";
+
+export interface IngestThreadUploadInput {
+  userId: string;
+  threadId: string;
+  /** The name the file arrived with; normalised and checked here (422 on field `filename`). */
+  name: string;
+  stream: ByteSource;
+  /** Defaults to UPLOAD_MAX_BYTES. */
+  maxBytes?: number;
+}
+
+/**
+ * The one way bytes become a thread upload: the composer's multipart upload and a shelf
+ * document attached to a thread both come through here. Staging (hash, size limit while
+ * streaming: 413) → the first free name (`report.pdf`, `report_1.pdf`, … never overwriting)
+ * → the markdown companion when the format converts and AUTO_CONVERT_DOCUMENTS is on.
+ * Resolves only once the file is complete and in place. The caller has already checked that
+ * the user owns the thread.
+ */
+export async function ingestThreadUpload({ userId, threadId, name, stream, maxBytes }: IngestThreadUploadInput): Promise<ThreadFile> {
+  const filename = normaliseFileName(name, "filename");
+  const ref = { userId, threadId };
+  const dir = threadFilesDir(ref, "uploads");
+  await mkdir(dir, { recursive: true });
+  const staged = await streamToStaging({ stagingDir: threadStagingDir(ref), source: stream, maxBytes: maxBytes ?? config().uploadMaxBytes });
+  const claimed = await linkUnderFreeName({ stagedPath: staged.path, dir, candidates: numberedNames(filename) });
+  const filePath = path.join(dir, claimed);
+
+  if (config().autoConvertDocuments && isConvertible(claimed)) {
+    await storeCompanion({ ref, name: claimed, filePath, replace: true });
+  }
+  return toThreadFile({ threadId, kind: "upload", filename: claimed, stats: await stat(filePath) });
+}

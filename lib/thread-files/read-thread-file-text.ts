@@ -1,0 +1,51 @@
+import { readFile, stat } from "node:fs/promises";
+import { config } from "@/lib/config/env";
+import { isConvertible } from "@/lib/conversion/convert-to-markdown";
+import { isTextContent } from "@/lib/chat/detect-text";
+import { AppError } from "@/lib/http/errors";
+import { readCompanion, storeCompanion } from "./converted-companion";
+import { resolveThreadFile } from "./thread-file-path";
+import type { ThreadFileKind } from "./thread-file-dto";
+
+export type ThreadFileText = { filename: string; text: string; converted: boolean } | { error: string };
+
+function noSuchFile(kind: ThreadFileKind, name: string): { error: string } {
+  return { error: `There is no ${kind} named ${JSON.stringify(name)} in this chat. Call list_thread_files to see the names.` };
+}
+
+/**
+ * A thread file as text, for the `read_thread_file` tool (which slices it). Convertible
+ * uploads (PDF, DOCX, XLSX, HTML, …) are served as their markdown companion, converting and
+ * caching it on first read if the upload predates conversion; text is detected from the
+ * bytes, not the name; anything else is an error the model can read and act on. Never
+ * throws for a missing or unreadable file: the tool returns the error as its result.
+ */
+export async function readThreadFileText({ userId, threadId, kind, name }: { userId: string; threadId: string; kind: ThreadFileKind; name: string }): Promise<ThreadFileText> {
+  const ref = { userId, threadId };
+  let file: { name: string; path: string };
+  try {
+    file = await resolveThreadFile({ ...ref, kind, name });
+    if (!(await stat(file.path)).isFile()) return noSuchFile(kind, name);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if ((error instanceof AppError && error.code === "not_found") || code === "ENOENT" || code === "ENOTDIR") return noSuchFile(kind, name);
+    throw error;
+  }
+
+  const convertible = kind === "upload" && isConvertible(file.name);
+  if (convertible && config().autoConvertDocuments) {
+    const markdown = (await readCompanion(ref, file.name)) ?? (await storeCompanion({ ref, name: file.name, filePath: file.path, replace: false }));
+    if (markdown !== null) return { filename: file.name, text: markdown, converted: true };
+  }
+
+  const bytes = await readFile(file.path);
+  if (isTextContent(bytes)) {
+    // TextDecoder drops a UTF-8 byte order mark and replaces invalid sequences past the sample.
+    return { filename: file.name, text: new TextDecoder("utf-8").decode(bytes), converted: false };
+  }
+  if (convertible && !config().autoConvertDocuments) {
+    return { error: `${JSON.stringify(file.name)} needs conversion to be read as text, and document conversion is turned off on this server (AUTO_CONVERT_DOCUMENTS).` };
+  }
+  if (convertible) return { error: `${JSON.stringify(file.name)} could not be converted to text; the file may be damaged or in an unsupported variant.` };
+  return { error: `${JSON.stringify(file.name)} is a binary file and cannot be read as text.` };
+}

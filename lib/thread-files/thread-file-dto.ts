@@ -1,0 +1,35 @@
+import type { ThreadFolder } from "@/lib/storage/layout";
+
+// The ThreadFile shape of api.md. `virtualPath` is how the model refers to the file (the
+// folder names of user-data/), `artifactUrl` is where the browser fetches its bytes.
+
+export type ThreadFileKind = "upload" | "output";
+
+export interface ThreadFile {
+  kind: ThreadFileKind;
+  filename: string;
+  sizeBytes: number;
+  modifiedAt: string;
+  virtualPath: string;
+  artifactUrl: string;
+}
+
+export const folderOfKind: Record<ThreadFileKind, ThreadFolder> = { upload: "uploads", output: "outputs" };
+
+export function kindOfFolder(folder: string): ThreadFileKind | null {
+  if (folder === "uploads") return "upload";
+  if (folder === "outputs") return "output";
+  return null;
+}
+
+export function toThreadFile({ threadId, kind, filename, stats }: { threadId: string; kind: ThreadFileKind; filename: string; stats: { size: number; mtime: Date } }): ThreadFile {
+  const folder = folderOfKind[kind];
+  return {
+    kind,
+    filename,
+    sizeBytes: stats.size,
+    modifiedAt: stats.mtime.toISOString(),
+    virtualPath: `/mnt/user-data/${folder}/${filename}`,
+    artifactUrl: `/api/threads/${encodeURIComponent(threadId)}/artifacts/${folder}/${encodeURIComponent(filename)}`,
+  };
+}
