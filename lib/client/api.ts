@@ -1,0 +1,105 @@
+import type { PublicConfig } from "@/lib/config/public-config";
+import type { DeleteProjectResult } from "@/lib/projects/delete-project";
+import type { ProjectDto } from "@/lib/projects/project-dto";
+import type { ThreadDto } from "@/lib/threads/thread-dto";
+
+// Typed calls to the HTTP contract (docs/api.md) for client components. Every failure is
+// thrown as an ApiError carrying the server's error body, so callers can branch on `code`
+// and read 422 `details` without parsing anything themselves.
+
+export type Project = ProjectDto;
+export type Thread = ThreadDto;
+export type ClientConfig = PublicConfig;
+export type ProjectDeletion = DeleteProjectResult;
+
+export interface FieldIssue {
+  path: string;
+  message: string;
+}
+
+export interface ApiErrorBody {
+  code: string;
+  message: string;
+  details?: unknown;
+  retryable?: boolean;
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: ApiErrorBody;
+
+  constructor(status: number, body: ApiErrorBody) {
+    super(body.message);
+    this.name = "ApiError";
+    this.status = status;
+    this.body = body;
+  }
+
+  get code(): string {
+    return this.body.code;
+  }
+
+  /** The 422 issues reported for one field (api.md: details name the field and why). */
+  fieldIssues(field: string): FieldIssue[] {
+    if (!Array.isArray(this.body.details)) return [];
+    return (this.body.details as FieldIssue[]).filter((issue) => issue?.path === field);
+  }
+}
+
+/** A status of 0 means the request never got an answer (offline, server down). */
+const NETWORK_ERROR: ApiErrorBody = { code: "network", message: "The server could not be reached." };
+
+async function request<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: init.method ?? "GET",
+      headers: init.body === undefined ? undefined : { "content-type": "application/json" },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      credentials: "same-origin",
+    });
+  } catch {
+    throw new ApiError(0, NETWORK_ERROR);
+  }
+  if (response.status === 204) return undefined as T;
+  const payload: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const body = (payload as { error?: ApiErrorBody } | null)?.error;
+    throw new ApiError(response.status, body ?? { code: "internal", message: response.statusText });
+  }
+  return payload as T;
+}
+
+export const api = {
+  config: () => request<ClientConfig>("/api/config"),
+
+  listProjects: (status: "active" | "archived" | "all" = "all") =>
+    request<{ projects: Project[] }>(`/api/projects?status=${status}`).then((r) => r.projects),
+  getProject: (id: string) => request<{ project: Project }>(`/api/projects/${encodeURIComponent(id)}`).then((r) => r.project),
+  createProject: (input: { name: string; instructions?: string }) =>
+    request<{ project: Project }>("/api/projects", { method: "POST", body: input }).then((r) => r.project),
+  updateProject: (id: string, input: { name?: string; instructions?: string }) =>
+    request<{ project: Project }>(`/api/projects/${encodeURIComponent(id)}`, { method: "PATCH", body: input }).then((r) => r.project),
+  setProjectArchived: (id: string, archived: boolean) =>
+    request<{ project: Project }>(`/api/projects/${encodeURIComponent(id)}/${archived ? "archive" : "unarchive"}`, {
+      method: "POST",
+    }).then((r) => r.project),
+  deleteProject: (id: string) => request<ProjectDeletion>(`/api/projects/${encodeURIComponent(id)}`, { method: "DELETE" }),
+
+  listThreads: (query: { projectId?: string; limit?: number } = {}) => {
+    const params = new URLSearchParams();
+    if (query.projectId) params.set("projectId", query.projectId);
+    if (query.limit) params.set("limit", String(query.limit));
+    return request<{ threads: Thread[]; total: number; nextOffset: number | null }>(`/api/threads?${params}`);
+  },
+  getThread: (id: string) => request<{ thread: Thread }>(`/api/threads/${encodeURIComponent(id)}`).then((r) => r.thread),
+  createThread: (input: { projectId?: string | null; title?: string } = {}) =>
+    request<{ thread: Thread }>("/api/threads", { method: "POST", body: input }).then((r) => r.thread),
+  renameThread: (id: string, title: string) =>
+    request<{ thread: Thread }>(`/api/threads/${encodeURIComponent(id)}`, { method: "PATCH", body: { title } }).then((r) => r.thread),
+  moveThread: (id: string, projectId: string | null) =>
+    request<{ thread: Thread }>(`/api/threads/${encodeURIComponent(id)}/move`, { method: "POST", body: { projectId } }).then(
+      (r) => r.thread,
+    ),
+  deleteThread: (id: string) => request<void>(`/api/threads/${encodeURIComponent(id)}`, { method: "DELETE" }),
+};

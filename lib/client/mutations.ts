@@ -1,0 +1,104 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api, type Project, type Thread } from "./api";
+import { queryKeys } from "./query-keys";
+
+// Each mutation refreshes exactly what it can change. Thread counts live on projects, so
+// anything that adds, moves or removes a thread refreshes projects too.
+
+export function useCreateProject() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => api.createProject({ name }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.projects }),
+  });
+}
+
+export function useUpdateProject(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { name?: string; instructions?: string }) => api.updateProject(id, input),
+    onSuccess: (project: Project) => {
+      queryClient.setQueryData(queryKeys.project(id), project);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.projectList });
+    },
+  });
+}
+
+export function useSetProjectArchived(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (archived: boolean) => api.setProjectArchived(id, archived),
+    onSuccess: (project: Project) => {
+      queryClient.setQueryData(queryKeys.project(id), project);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.projectList });
+    },
+  });
+}
+
+export function useDeleteProject(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.deleteProject(id),
+    // The project's own detail is left alone: refetching it while its page is still
+    // mounted could only 404. Its threads were unlinked, so every thread view is stale.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.projectList }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.threads }),
+      ]),
+  });
+}
+
+export function useCreateThread() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (projectId: string | null) => api.createThread(projectId ? { projectId } : {}),
+    onSuccess: (thread: Thread) => {
+      queryClient.setQueryData(queryKeys.thread(thread.id), thread);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.threads }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.projects }),
+      ]);
+    },
+  });
+}
+
+export function useRenameThread(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (title: string) => api.renameThread(id, title),
+    onSuccess: (thread: Thread) => {
+      queryClient.setQueryData(queryKeys.thread(id), thread);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.threads });
+    },
+  });
+}
+
+export function useMoveThread() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ threadId, projectId }: { threadId: string; projectId: string | null }) => api.moveThread(threadId, projectId),
+    onSuccess: (thread: Thread) => {
+      queryClient.setQueryData(queryKeys.thread(thread.id), thread);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.threads }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.projects }),
+      ]);
+    },
+  });
+}
+
+export function useDeleteThread(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.deleteThread(id),
+    // Lists only: the deleted thread's own detail would refetch into a 404 on its page.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.threadLists }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.projects }),
+      ]),
+  });
+}

@@ -1,0 +1,16 @@
+/** How many chats the sidebar lists; the workspace layout seeds exactly this page. */
+export const RECENT_THREADS_LIMIT = 20;
+
+// One place for cache keys. Prefixes are chosen so that invalidating ["projects"] or
+// ["threads"] refreshes every list and detail of that resource at once.
+export const queryKeys = {
+  config: ["config"] as const,
+  projects: ["projects"] as const,
+  projectList: ["projects", "list"] as const,
+  project: (id: string) => ["projects", "detail", id] as const,
+  threads: ["threads"] as const,
+  threadLists: ["threads", "list"] as const,
+  recentThreads: (limit: number) => ["threads", "list", { limit }] as const,
+  projectThreads: (projectId: string) => ["threads", "list", { projectId }] as const,
+  thread: (id: string) => ["threads", "detail", id] as const,
+};
