@@ -1,0 +1,23 @@
+import type { ReactNode } from "react";
+
+export function SidebarSection({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-label={title}>
+      <div className="flex h-7 items-center justify-between pl-2">
+        <h2 className="text-xs font-medium uppercase tracking-wide text-zinc-500 dark:text-zinc-400">{title}</h2>
+        {action}
+      </div>
+      <div className="mt-1">{children}</div>
+    </section>
+  );
+}
+
+export function SidebarSkeleton() {
+  return (
+    <div className="space-y-2 px-2 py-1" aria-hidden>
+      {[0, 1, 2].map((i) => (
+        <div key={i} className="h-4 animate-pulse rounded bg-zinc-200 dark:bg-zinc-800" style={{ width: `${80 - i * 15}%` }} />
+      ))}
+    </div>
+  );
+}
