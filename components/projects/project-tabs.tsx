@@ -1,0 +1,96 @@
+"use client";
+
+import * as Tabs from "@radix-ui/react-tabs";
+import { FileText, MessageSquare, ScrollText, Settings } from "lucide-react";
+import { usePathname, useSearchParams } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import type { Project } from "@/lib/client/api";
+import { DocumentsComingSoon } from "./documents-coming-soon";
+import { InstructionsEditor } from "./instructions-editor";
+import { ProjectChats } from "./project-chats";
+import { ProjectSettings } from "./project-settings";
+
+const TABS = ["chats", "documents", "instructions", "settings"] as const;
+type Tab = (typeof TABS)[number];
+
+const icons = { chats: MessageSquare, documents: FileText, instructions: ScrollText, settings: Settings };
+
+function asTab(value: string | null): Tab {
+  return (TABS as readonly string[]).includes(value ?? "") ? (value as Tab) : "chats";
+}
+
+export function ProjectTabs({ project }: { project: Project }) {
+  const t = useTranslations("projects");
+  const tc = useTranslations("common");
+  const pathname = usePathname();
+  const tab = asTab(useSearchParams().get("tab"));
+  const [instructionsDirty, setInstructionsDirty] = useState(false);
+  const [pendingTab, setPendingTab] = useState<Tab | null>(null);
+
+  function show(next: Tab) {
+    // The URL is the state, so a tab can be linked and survives a reload. A native history
+    // update is picked up by useSearchParams without a round trip to the server.
+    const query = next === "chats" ? "" : `?tab=${next}`;
+    window.history.replaceState(null, "", `${pathname}${query}`);
+  }
+
+  function onValueChange(value: string) {
+    const next = asTab(value);
+    if (tab === "instructions" && instructionsDirty && next !== tab) setPendingTab(next);
+    else show(next);
+  }
+
+  return (
+    <Tabs.Root value={tab} onValueChange={onValueChange} className="mt-6">
+      <Tabs.List aria-label={t("sectionsLabel")} className="flex gap-1 overflow-x-auto border-b border-zinc-200 dark:border-zinc-800">
+        {TABS.map((value) => {
+          const Icon = icons[value];
+          return (
+            <Tabs.Trigger
+              key={value}
+              value={value}
+              data-testid={`tab-${value}`}
+              className="-mb-px flex items-center gap-2 rounded-t-md focus-visible:-outline-offset-2 border-b-2 border-transparent px-3 py-2.5 text-sm font-medium text-zinc-500 hover:text-zinc-900 data-[state=active]:border-indigo-600 data-[state=active]:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100 dark:data-[state=active]:border-indigo-400 dark:data-[state=active]:text-zinc-50"
+            >
+              <Icon className="size-4" aria-hidden />
+              {t(`tabs.${value}`)}
+            </Tabs.Trigger>
+          );
+        })}
+      </Tabs.List>
+      <div className="py-6">
+        <Tabs.Content value="chats">
+          <ProjectChats project={project} />
+        </Tabs.Content>
+        <Tabs.Content value="documents">
+          <DocumentsComingSoon />
+        </Tabs.Content>
+        <Tabs.Content value="instructions">
+          <InstructionsEditor project={project} onDirtyChange={setInstructionsDirty} />
+        </Tabs.Content>
+        <Tabs.Content value="settings">
+          <ProjectSettings project={project} />
+        </Tabs.Content>
+      </div>
+      <ConfirmDialog
+        open={pendingTab !== null}
+        onOpenChange={(open) => !open && setPendingTab(null)}
+        title={t("discardTitle")}
+        description={<p>{t("discardBody")}</p>}
+        confirmLabel={t("discardConfirm")}
+        cancelLabel={tc("keepEditing")}
+        pending={false}
+        destructive
+        testId="discard-instructions"
+        onConfirm={() => {
+          const next = pendingTab;
+          setPendingTab(null);
+          setInstructionsDirty(false);
+          if (next) show(next);
+        }}
+      />
+    </Tabs.Root>
+  );
+}
