@@ -1,0 +1,29 @@
+"use client";
+
+import { ConversationPlaceholder } from "@/components/chat/conversation-placeholder";
+import type { Thread } from "@/lib/client/api";
+import { useThread } from "@/lib/client/queries";
+import { DeleteThreadButton } from "./delete-thread-button";
+import { MoveThreadMenu } from "./move-thread-menu";
+import { ThreadProjectBadge } from "./thread-project-badge";
+import { ThreadTitleEditor } from "./thread-title-editor";
+
+/** The chat page: a header of chat-level actions above the conversation area. */
+export function ThreadView({ initialThread }: { initialThread: Thread }) {
+  const { data: thread } = useThread(initialThread.id, initialThread);
+  return (
+    <div className="flex h-full flex-col">
+      <header className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-zinc-200 px-6 py-3 dark:border-zinc-800">
+        <div className="flex min-w-0 flex-1 items-center gap-3">
+          <ThreadTitleEditor thread={thread} />
+          <ThreadProjectBadge projectId={thread.projectId} />
+        </div>
+        <div className="flex items-center gap-2">
+          <MoveThreadMenu thread={thread} variant="button" />
+          <DeleteThreadButton thread={thread} />
+        </div>
+      </header>
+      <ConversationPlaceholder threadId={thread.id} />
+    </div>
+  );
+}
