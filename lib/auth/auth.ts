@@ -22,7 +22,8 @@ async function createAuth() {
     trustedOrigins: appUrl ? [appUrl] : localOrigins,
     database: prismaAdapter(prisma, { provider: "postgresql" }),
     emailAndPassword: { enabled: true, minPasswordLength: 8 },
-    advanced: { useSecureCookies: appUrl?.startsWith("https://") ?? false },
+    // Origin checks stay on in every environment (better-auth turns them off under NODE_ENV=test).
+    advanced: { useSecureCookies: appUrl?.startsWith("https://") ?? false, disableOriginCheck: false },
     // better-auth's own rate limit stays as it ships: on in production, strict on sign-in/up.
     databaseHooks: {
       user: { create: { after: async (user) => createFirstProject(user.id) } },

@@ -150,7 +150,54 @@ describe("a run in a project thread", () => {
   });
 });
 
+describe("tools and attachments", () => {
+  it("registers the project tools once a chat moves into a project", async () => {
+    const { api } = await signUp();
+    const { project } = await (await api("POST", "/api/projects", { json: { name: `In ${crypto.randomUUID()}` } })).json();
+    const { thread } = await (await api("POST", "/api/threads", { json: { title: "loose" } })).json();
+    await readUiStream(await api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: "before" } } }));
+    await api("POST", `/api/threads/${thread.id}/move`, { json: { projectId: project.id } });
+    await readUiStream(await api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: "after" } } }));
+    const [before, after] = streamingRequests();
+    expect(toolNames(before!)).not.toContain("read_project_document");
+    expect(toolNames(after!)).toContain("read_project_document");
+    expect(after!.messages.filter((m) => m.role === "user").map(contentText).some((t) => t.startsWith("<project "))).toBe(true);
+  });
+
+  it("lists the files attached in a turn in that turn's user message", async () => {
+    const { api } = await signUp();
+    const { thread } = await (await api("POST", "/api/threads", { json: { title: "files" } })).json();
+    const form = new FormData();
+    form.append("files", new File(["a,b\n1,2\n"], "data.csv", { type: "text/csv" }));
+    expect((await api("POST", `/api/threads/${thread.id}/uploads`, { body: form })).status).toBe(201);
+    await readUiStream(await api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: "Summarise", attachments: ["data.csv"] } } }));
+    const [request] = streamingRequests();
+    const userText = contentText(request!.messages.at(-1)!);
+    expect(userText).toContain("Summarise");
+    expect(userText).toContain("- data.csv (8 B) at /mnt/user-data/uploads/data.csv");
+    const history = await (await api("GET", `/api/threads/${thread.id}/messages`)).json();
+    expect(history.messages[0].metadata.attachments).toEqual([{ filename: "data.csv", sizeBytes: 8, virtualPath: "/mnt/user-data/uploads/data.csv" }]);
+  });
+});
+
 describe("run lifecycle", () => {
+  it("answers 503 and starts nothing when no model is configured", async () => {
+    const { api } = await signUp();
+    const { thread } = await (await api("POST", "/api/threads", { json: { title: "no model" } })).json();
+    delete process.env.OPENAI_MODEL;
+    resetConfigForTests();
+    try {
+      const res = await api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: "hi" } } });
+      expect(res.status).toBe(503);
+      expect((await res.json()).error.message).toContain("OPENAI_MODEL");
+      expect((await (await api("GET", "/api/config")).json()).model).toEqual({ configured: false, name: null });
+    } finally {
+      process.env.OPENAI_MODEL = "stub";
+      resetConfigForTests();
+    }
+    expect((await (await api("GET", `/api/threads/${thread.id}/messages`)).json()).messages).toEqual([]);
+  });
+
   it("titles a new chat after its first exchange", async () => {
     const { api } = await signUp();
     const { thread } = await (await api("POST", "/api/threads", { json: {} })).json();
