@@ -4,6 +4,7 @@ import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { ScopedIntlProvider } from "@/components/i18n/scoped-intl-provider";
 import { Providers } from "@/components/providers";
+import { MobileNav } from "@/components/workspace/mobile-nav";
 import { Sidebar } from "@/components/workspace/sidebar";
 import { getAuth } from "@/lib/auth/auth";
 import { publicConfig } from "@/lib/config/public-config";
@@ -28,15 +29,20 @@ export default async function WorkspaceLayout({ children }: { children: ReactNod
       <Providers seed={{ config: publicConfig(), projects, recentThreads }}>
         <a
           href="#main"
-          className="sr-only z-50 rounded-lg bg-indigo-600 px-3 py-2 text-sm font-medium text-white focus:not-sr-only focus:fixed focus:left-3 focus:top-3"
+          className="sr-only z-50 rounded-lg bg-indigo-600 text-sm font-medium text-white focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:px-3 focus:py-2"
         >
           {t("skipToContent")}
         </a>
         <div className="flex h-dvh overflow-hidden bg-white dark:bg-zinc-950">
-          <Sidebar user={user} />
-          <main id="main" tabIndex={-1} className="min-w-0 flex-1 overflow-y-auto focus:outline-none">
-            {children}
-          </main>
+          <div className="hidden md:flex">
+            <Sidebar user={user} />
+          </div>
+          <div className="flex min-w-0 flex-1 flex-col">
+            <MobileNav sidebar={<Sidebar user={user} />} />
+            <main id="main" tabIndex={-1} className="min-h-0 flex-1 overflow-y-auto focus:outline-none">
+              {children}
+            </main>
+          </div>
         </div>
       </Providers>
     </ScopedIntlProvider>
