@@ -27,7 +27,7 @@ test("a new account manages a project and its chat from start to finish", async 
   await test.step("sign up lands in the workspace with the starter project", async () => {
     await auth.signUp(user);
     await expect(page).toHaveURL(/\/workspace$/);
-    await expect(page.getByTestId("home-heading")).toHaveText("Welcome back, Ada");
+    await expect(page.getByTestId("home-heading")).toHaveText("Welcome, Ada");
     await expect(shell.activeProjectLink("My first project")).toBeVisible();
     await expect(page.getByTestId("home-project-card").filter({ hasText: "My first project" })).toBeVisible();
   });

@@ -1,20 +1,10 @@
-import { SearchX } from "lucide-react";
-import Link from "next/link";
-import { getTranslations } from "next-intl/server";
-import { buttonClass } from "@/components/ui/button";
+import { NotFoundMessage } from "@/components/not-found-message";
 
-export default async function WorkspaceNotFound() {
-  const t = await getTranslations("workspace");
+// notFound() from a workspace page (missing or foreign project or chat) lands here, inside the shell.
+export default function WorkspaceNotFound() {
   return (
-    <div className="flex min-h-full flex-col items-center justify-center px-6 py-20 text-center" data-testid="not-found">
-      <span className="flex size-12 items-center justify-center rounded-full bg-zinc-100 text-zinc-500 dark:bg-zinc-800 dark:text-zinc-400">
-        <SearchX className="size-6" aria-hidden />
-      </span>
-      <h1 className="mt-4 text-lg font-semibold text-zinc-900 dark:text-zinc-50">{t("notFoundTitle")}</h1>
-      <p className="mt-1 max-w-sm text-sm text-zinc-600 dark:text-zinc-400">{t("notFoundBody")}</p>
-      <Link href="/workspace" className={buttonClass({ className: "mt-6" })}>
-        {t("backHome")}
-      </Link>
+    <div className="flex min-h-full items-center justify-center">
+      <NotFoundMessage />
     </div>
   );
 }
