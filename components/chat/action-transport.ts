@@ -1,0 +1,47 @@
+import type { ChatTransport, UIMessageChunk } from "ai";
+import type { ChatMessage } from "@/lib/chat/chat-message";
+import { cancelRunAction, startRunAction } from "@/lib/chat/run-actions";
+import { RunStartError } from "./run-start-error";
+
+type SendOptions = Parameters<ChatTransport<ChatMessage>["sendMessages"]>[0];
+
+/**
+ * useChat over the server actions instead of a route handler. The server is authoritative
+ * about history, so only the new user turn (its text and the names of files already
+ * uploaded to the thread) or a regenerate request crosses the wire.
+ */
+export class ActionTransport implements ChatTransport<ChatMessage> {
+  constructor(private readonly threadId: string) {}
+
+  async sendMessages({ messages, trigger, abortSignal }: SendOptions): Promise<ReadableStream<UIMessageChunk>> {
+    const request = trigger === "regenerate-message" ? { regenerate: true as const } : { message: newTurn(messages) };
+    const result = await startRunAction(this.threadId, request).catch((error: unknown) => {
+      // The action's own request failed (offline, server restarting). Treated as not started,
+      // so the draft comes back instead of being lost.
+      console.warn("[chat] startRunAction failed", error);
+      throw new RunStartError("network", "The server could not be reached.");
+    });
+    if (!result.ok) throw new RunStartError(result.error.code, result.error.message);
+
+    // Next posts actions with a fetch that has no abort signal, so stopping the local
+    // stream alone would leave the model running (and billing) on the server.
+    const { runId } = result;
+    const cancel = () => void cancelRunAction(runId).catch(() => undefined);
+    if (abortSignal?.aborted) cancel();
+    else abortSignal?.addEventListener("abort", cancel, { once: true });
+    return result.stream;
+  }
+
+  // Runs are not resumable across page loads; a reload shows the persisted history instead.
+  async reconnectToStream(): Promise<null> {
+    return null;
+  }
+}
+
+function newTurn(messages: ChatMessage[]): { text: string; attachments?: string[] } {
+  const last = messages.at(-1);
+  if (!last || last.role !== "user") throw new RunStartError("bad_request", "There is no new message to send.");
+  const text = last.parts.map((part) => (part.type === "text" ? part.text : "")).join("\n");
+  const attachments = last.metadata?.attachments?.map((file) => file.filename);
+  return attachments?.length ? { text, attachments } : { text };
+}
