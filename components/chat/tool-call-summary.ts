@@ -1,0 +1,68 @@
+import { getToolName, isToolUIPart, type UIMessagePart, type UIDataTypes, type UITools } from "ai";
+
+// What a tool call card needs to know, read from an AI SDK tool part: which tool, how far
+// it got, a one-line summary of its input, and the file an output write produced.
+
+export type ToolCallState = "running" | "done" | "error";
+
+export type ToolPart = Extract<UIMessagePart<UIDataTypes, UITools>, { toolCallId: string }>;
+
+/** The tools the agent has today; other names still render, in a generic way. */
+export const KNOWN_TOOLS = ["list_thread_files", "read_thread_file", "write_output_file", "list_project_documents", "read_project_document"] as const;
+export type KnownTool = (typeof KNOWN_TOOLS)[number];
+
+export interface ToolCallSummary {
+  name: string;
+  known: KnownTool | null;
+  state: ToolCallState;
+  /** A short reading of the input (a file name, a document id), or null. */
+  subject: string | null;
+  input: unknown;
+  output: unknown;
+  /** A readable failure: the tool's own `{error}` result, or the SDK's error text. */
+  error: string | null;
+  /** The output file a successful write_output_file produced. */
+  writtenFile: { filename: string; sizeBytes: number } | null;
+}
+
+export function isToolPart(part: UIMessagePart<UIDataTypes, UITools>): part is ToolPart {
+  return isToolUIPart(part);
+}
+
+const asRecord = (value: unknown): Record<string, unknown> | null =>
+  value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+
+function subjectOf(input: Record<string, unknown> | null): string | null {
+  if (!input) return null;
+  for (const key of ["name", "documentId", "filename", "path"]) {
+    if (typeof input[key] === "string" && input[key]) return input[key] as string;
+  }
+  return null;
+}
+
+export function summarizeToolCall(part: ToolPart): ToolCallSummary {
+  const name = getToolName(part);
+  const input = asRecord(part.input);
+  const output = part.state === "output-available" ? part.output : undefined;
+  const toolError = typeof asRecord(output)?.error === "string" ? (asRecord(output)!.error as string) : null;
+  const error = part.state === "output-error" ? part.errorText : part.state === "output-denied" ? "denied" : toolError;
+  const state: ToolCallState = error !== null ? "error" : part.state === "output-available" ? "done" : "running";
+  const written = name === "write_output_file" && !error ? asRecord(asRecord(output)?.written) : null;
+  return {
+    name,
+    known: (KNOWN_TOOLS as readonly string[]).includes(name) ? (name as KnownTool) : null,
+    state,
+    subject: subjectOf(input),
+    input: part.input,
+    output,
+    error,
+    writtenFile:
+      written && typeof written.name === "string" ? { filename: written.name, sizeBytes: typeof written.sizeBytes === "number" ? written.sizeBytes : 0 } : null,
+  };
+}
+
+/** A snake_case tool name in plain words, for tools this UI has no label for. */
+export function humanizeToolName(name: string): string {
+  const words = name.replace(/[_-]+/g, " ").trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

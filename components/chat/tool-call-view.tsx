@@ -1,0 +1,95 @@
+"use client";
+
+import * as Collapsible from "@radix-ui/react-collapsible";
+import { AlertCircle, Check, ChevronRight, FileText, FolderSearch, Loader2, PenLine, Wrench } from "lucide-react";
+import { useTranslations } from "next-intl";
+import type { ReactNode } from "react";
+import { FileCard } from "./file-card";
+import { humanizeToolName, summarizeToolCall, type KnownTool, type ToolCallState, type ToolPart } from "./tool-call-summary";
+
+const ICONS: Record<KnownTool, typeof Wrench> = {
+  list_thread_files: FolderSearch,
+  read_thread_file: FileText,
+  write_output_file: PenLine,
+  list_project_documents: FolderSearch,
+  read_project_document: FileText,
+};
+
+const STATE_STYLE: Record<ToolCallState, string> = {
+  running: "text-indigo-700 bg-indigo-50 dark:text-indigo-300 dark:bg-indigo-500/10",
+  done: "text-emerald-700 bg-emerald-50 dark:text-emerald-300 dark:bg-emerald-500/10",
+  error: "text-red-700 bg-red-50 dark:text-red-300 dark:bg-red-500/10",
+};
+
+/** Long inputs (a whole file being written) are cut for the card; the file itself is a click away. */
+const DETAIL_MAX_CHARS = 4000;
+
+function detailText(value: unknown): string {
+  const text = typeof value === "string" ? value : JSON.stringify(value, null, 2) ?? "";
+  return text.length > DETAIL_MAX_CHARS ? `${text.slice(0, DETAIL_MAX_CHARS)}\n…` : text;
+}
+
+function StateBadge({ state }: { state: ToolCallState }) {
+  const t = useTranslations("chat");
+  const Icon = state === "running" ? Loader2 : state === "done" ? Check : AlertCircle;
+  return (
+    <span className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ${STATE_STYLE[state]}`} data-testid="tool-call-state">
+      <Icon className={`size-3 ${state === "running" ? "animate-spin" : ""}`} aria-hidden />
+      {t(`toolState.${state}`)}
+    </span>
+  );
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <p className="mb-1 text-xs font-medium uppercase tracking-wide text-zinc-500 dark:text-zinc-400">{label}</p>
+      <pre className="max-h-64 overflow-auto whitespace-pre-wrap break-words rounded-lg bg-zinc-50 p-2.5 font-mono text-xs text-zinc-700 dark:bg-zinc-950 dark:text-zinc-300">
+        {children}
+      </pre>
+    </div>
+  );
+}
+
+/**
+ * One tool call as a compact card: what the agent did in plain words, on what, and how it
+ * went. The raw input and output stay folded away until asked for.
+ */
+export function ToolCallView({ part }: { part: ToolPart }) {
+  const t = useTranslations("chat");
+  const call = summarizeToolCall(part);
+  const Icon = call.known ? ICONS[call.known] : Wrench;
+  const label = call.known ? t(`tools.${call.known}`) : humanizeToolName(call.name);
+  return (
+    <div className="space-y-2" data-testid="tool-call" data-tool={call.name} data-tool-state={call.state}>
+      <Collapsible.Root className="group/tool max-w-xl rounded-xl border border-zinc-200 bg-white text-sm shadow-xs dark:border-zinc-800 dark:bg-zinc-900">
+        <Collapsible.Trigger
+          className="flex w-full items-center gap-2.5 rounded-xl px-3 py-2 text-left hover:bg-zinc-50 dark:hover:bg-zinc-800/60"
+          aria-label={t("toolDetails", { tool: label })}
+          data-testid="tool-call-toggle"
+        >
+          <ChevronRight className="size-4 shrink-0 text-zinc-400 transition-transform group-data-[state=open]/tool:rotate-90" aria-hidden />
+          <Icon className="size-4 shrink-0 text-zinc-500 dark:text-zinc-400" aria-hidden />
+          <span className="font-medium text-zinc-800 dark:text-zinc-200">{label}</span>
+          {call.subject ? (
+            <span className="min-w-0 truncate font-mono text-xs text-zinc-500 dark:text-zinc-400" data-testid="tool-call-subject">
+              {call.subject}
+            </span>
+          ) : null}
+          <span className="ml-auto pl-2">
+            <StateBadge state={call.state} />
+          </span>
+        </Collapsible.Trigger>
+        <Collapsible.Content className="space-y-3 border-t border-zinc-200 px-3 py-3 dark:border-zinc-800" data-testid="tool-call-details">
+          {call.input !== undefined ? <Detail label={t("toolInput")}>{detailText(call.input)}</Detail> : null}
+          {call.error ? (
+            <Detail label={t("toolError")}>{call.error}</Detail>
+          ) : call.output !== undefined ? (
+            <Detail label={t("toolOutput")}>{detailText(call.output)}</Detail>
+          ) : null}
+        </Collapsible.Content>
+      </Collapsible.Root>
+      {call.writtenFile ? <FileCard file={{ kind: "output", ...call.writtenFile }} testId="output-file-card" /> : null}
+    </div>
+  );
+}
