@@ -1,0 +1,98 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { Download, FileQuestion } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { buttonClass } from "@/components/ui/button";
+import { Button } from "@/components/ui/button";
+import { formatByteSize } from "@/lib/chat/format-byte-size";
+import { useErrorMessage } from "@/lib/client/use-error-message";
+import { artifactUrl } from "./chat-api";
+import { fetchArtifactText, PREVIEW_TEXT_CAP_BYTES } from "./fetch-artifact-text";
+import type { FileRef } from "./file-ref";
+import { extensionOf, previewKindOf } from "./preview-kind";
+
+export function FilePreviewBody({ threadId, file }: { threadId: string; file: FileRef }) {
+  const url = artifactUrl(threadId, file.kind, file.filename);
+  const kind = previewKindOf(file.filename);
+  if (kind === "text" || kind === "source") return <TextPreview url={url} file={file} asSource={kind === "source"} />;
+  if (kind === "image")
+    return (
+      <div className="flex min-h-full items-center justify-center p-6">
+        {/* eslint-disable-next-line @next/next/no-img-element -- an authenticated artifact, not a static asset next/image could optimise */}
+        <img src={url} alt={file.filename} className="max-h-full max-w-full rounded-lg shadow-sm" data-testid="file-preview-image" />
+      </div>
+    );
+  if (kind === "pdf") return <iframe src={url} title={file.filename} className="size-full border-0 bg-white" data-testid="file-preview-pdf" />;
+  return <NoPreview threadId={threadId} file={file} />;
+}
+
+function TextPreview({ url, file, asSource }: { url: string; file: FileRef; asSource: boolean }) {
+  const t = useTranslations("chat");
+  const errorMessage = useErrorMessage();
+  const [full, setFull] = useState(false);
+  // No caching across openings: an output rewritten by the agent must show its new text.
+  const query = useQuery({
+    queryKey: ["chat", "artifact-text", url, full],
+    queryFn: ({ signal }) => fetchArtifactText(url, full ? null : PREVIEW_TEXT_CAP_BYTES, signal),
+    gcTime: 0,
+    staleTime: 0,
+    retry: false,
+  });
+  if (query.isPending) return <div className="m-5 h-40 animate-pulse rounded-lg bg-zinc-100 dark:bg-zinc-800" aria-label={t("previewLoading")} />;
+  if (query.isError)
+    return (
+      <p role="alert" className="m-5 text-sm text-red-600 dark:text-red-400" data-testid="file-preview-error">
+        {t("previewFailed")} {errorMessage(query.error)}
+      </p>
+    );
+  const { text, truncated } = query.data;
+  return (
+    <div>
+      {asSource ? (
+        <p className="border-b border-zinc-200 bg-amber-50 px-5 py-2 text-xs text-amber-900 dark:border-zinc-800 dark:bg-amber-400/10 dark:text-amber-200">
+          {t("previewSourceNote")}
+        </p>
+      ) : null}
+      {truncated ? (
+        <div className="flex items-center justify-between gap-3 border-b border-zinc-200 bg-white px-5 py-2 text-xs text-zinc-600 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-400">
+          <span>{t("previewTruncated", { size: formatByteSize(PREVIEW_TEXT_CAP_BYTES) })}</span>
+          <Button size="sm" variant="secondary" onClick={() => setFull(true)} data-testid="file-preview-load-all">
+            {t("loadAll")}
+          </Button>
+        </div>
+      ) : null}
+      <pre
+        className="whitespace-pre-wrap break-words p-5 font-mono text-[0.8rem] leading-relaxed text-zinc-800 dark:text-zinc-200"
+        data-testid="file-preview-text"
+      >
+        {prettyJson(file.filename, text, truncated)}
+      </pre>
+    </div>
+  );
+}
+
+/** Whole JSON files are indented for reading; a truncated one cannot be parsed, so it stays raw. */
+function prettyJson(filename: string, text: string, truncated: boolean): string {
+  if (truncated || extensionOf(filename) !== "json") return text;
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}
+
+function NoPreview({ threadId, file }: { threadId: string; file: FileRef }) {
+  const t = useTranslations("chat");
+  return (
+    <div className="flex min-h-full flex-col items-center justify-center gap-3 p-10 text-center" data-testid="file-preview-none">
+      <FileQuestion className="size-10 text-zinc-400" aria-hidden />
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("noPreview")}</p>
+      <a href={artifactUrl(threadId, file.kind, file.filename, true)} download={file.filename} className={buttonClass({ variant: "primary", size: "sm" })}>
+        <Download className="size-4" aria-hidden />
+        {t("download")}
+      </a>
+    </div>
+  );
+}

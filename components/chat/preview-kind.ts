@@ -1,0 +1,27 @@
+// How the preview dialog shows a file, from its extension (the same way the server picks
+// the Content-Type). HTML, SVG and XML are shown as source, never rendered: the server
+// sends them as attachments precisely so they cannot run in our origin.
+
+export type PreviewKind = "text" | "source" | "image" | "pdf" | "none";
+
+const TEXT = new Set([
+  "txt", "log", "md", "markdown", "csv", "tsv", "json", "jsonl", "yaml", "yml", "toml", "ini", "cfg", "conf",
+  "py", "js", "mjs", "cjs", "ts", "tsx", "jsx", "css", "scss", "sql", "sh", "bash", "rb", "go", "rs", "java",
+  "c", "h", "cpp", "hpp", "cs", "php", "swift", "kt", "r", "tex", "rst", "env",
+]);
+const SOURCE = new Set(["html", "htm", "xhtml", "svg", "xml"]);
+const IMAGE = new Set(["png", "jpg", "jpeg", "gif", "webp"]);
+
+export function extensionOf(filename: string): string {
+  const dot = filename.lastIndexOf(".");
+  return dot > 0 ? filename.slice(dot + 1).toLowerCase() : "";
+}
+
+export function previewKindOf(filename: string): PreviewKind {
+  const ext = extensionOf(filename);
+  if (TEXT.has(ext)) return "text";
+  if (SOURCE.has(ext)) return "source";
+  if (IMAGE.has(ext)) return "image";
+  if (ext === "pdf") return "pdf";
+  return "none";
+}
