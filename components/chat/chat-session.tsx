@@ -1,0 +1,150 @@
+"use client";
+
+import { useChat } from "@ai-sdk/react";
+import { generateId } from "ai";
+import { FolderOpen } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useId, useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import type { ChatMessage } from "@/lib/chat/chat-message";
+import { ActionTransport } from "./action-transport";
+import { ChatEmptyState } from "./chat-empty-state";
+import { ChatErrorBanner } from "./chat-error-banner";
+import { ChatStatusAnnouncer, type RunOutcome } from "./chat-status-announcer";
+import { Composer } from "./composer";
+import { FilesPanel } from "./files-panel";
+import { MessageList } from "./message-list";
+import { ModelSetupNotice } from "./model-setup-notice";
+import { PageDropZone } from "./page-drop-zone";
+import { RunStartError } from "./run-start-error";
+import { useRefreshAfterRun } from "./use-refresh-after-run";
+import { useRunErrorText } from "./use-run-error-text";
+import { useUploadQueue, type UploadItem } from "./use-upload-queue";
+
+/** What the last request changed locally, so a refusal to start can be undone exactly. */
+type PendingRequest = { kind: "submit"; messageId: string; text: string; uploads: UploadItem[] } | { kind: "regenerate"; messages: ChatMessage[] };
+
+/**
+ * One thread's live conversation: useChat over the server actions, the composer with its
+ * uploads, and the files panel. Mounted per thread (keyed by the caller).
+ */
+export function ChatSession({
+  threadId,
+  initialMessages,
+  model,
+  uploadMaxBytes,
+}: {
+  threadId: string;
+  initialMessages: ChatMessage[];
+  model: { configured: boolean; name: string | null };
+  uploadMaxBytes: number;
+}) {
+  const t = useTranslations("chat");
+  const filesPanelId = useId();
+  const [transport] = useState(() => new ActionTransport(threadId));
+  const [draft, setDraft] = useState("");
+  const [outcome, setOutcome] = useState<RunOutcome>(null);
+  const [filesOpen, setFilesOpen] = useState(false);
+  const pending = useRef<PendingRequest | null>(null);
+  const uploads = useUploadQueue({ threadId, maxBytes: uploadMaxBytes });
+  const refreshAfterRun = useRefreshAfterRun(threadId);
+  const errorText = useRunErrorText();
+
+  const chat = useChat<ChatMessage>({
+    id: threadId,
+    messages: initialMessages,
+    transport,
+    onFinish: ({ isAbort, isError }) => {
+      setOutcome(isAbort ? "stopped" : isError ? "failed" : "done");
+      refreshAfterRun();
+    },
+    onError: (error) => {
+      // Refused before anything was saved (a reply already running, no model): put the
+      // conversation and the composer back as they were, so nothing is lost or duplicated.
+      const request = pending.current;
+      if (!(error instanceof RunStartError) || !request) return;
+      if (request.kind === "regenerate") {
+        chat.setMessages(request.messages);
+        return;
+      }
+      chat.setMessages((messages) => messages.filter((message) => message.id !== request.messageId));
+      setDraft((current) => (current.trim() ? current : request.text));
+      uploads.restore(request.uploads);
+    },
+  });
+
+  const busy = chat.status === "submitted" || chat.status === "streaming";
+  const composerDisabled = !model.configured;
+
+  function send() {
+    const text = draft.trim();
+    if (!text || busy) return;
+    const sent = uploads.takeFinished();
+    const attachments = sent.flatMap(({ file }) => (file ? [{ filename: file.filename, sizeBytes: file.sizeBytes, virtualPath: file.virtualPath }] : []));
+    const messageId = generateId();
+    pending.current = { kind: "submit", messageId, text: draft, uploads: sent };
+    setDraft("");
+    setOutcome(null);
+    void chat.sendMessage({ id: messageId, role: "user", parts: [{ type: "text", text }], metadata: attachments.length ? { attachments } : {} });
+  }
+
+  function regenerate() {
+    if (busy) return;
+    pending.current = { kind: "regenerate", messages: chat.messages };
+    setOutcome(null);
+    void chat.regenerate();
+  }
+
+  const error = chat.error;
+  return (
+    <div className="relative flex min-h-0 flex-1" data-testid="chat-panel">
+      <div className="flex min-w-0 flex-1 flex-col">
+        <div className="pointer-events-none absolute right-4 top-3 z-10 lg:right-6">
+          {filesOpen ? null : (
+            <Button
+              size="sm"
+              variant="secondary"
+              className="pointer-events-auto shadow-sm"
+              onClick={() => setFilesOpen(true)}
+              aria-expanded={filesOpen}
+              aria-controls={filesPanelId}
+              data-testid="files-toggle"
+            >
+              <FolderOpen className="size-4" aria-hidden />
+              {t("filesButton")}
+            </Button>
+          )}
+        </div>
+        <MessageList messages={chat.messages} status={chat.status} onRegenerate={regenerate} empty={<ChatEmptyState />} />
+        <div className="mx-auto w-full max-w-3xl space-y-2 px-4 pb-4 sm:px-6">
+          {error ? (
+            <ChatErrorBanner
+              message={errorText(error)}
+              onRetry={error instanceof RunStartError || chat.messages.length === 0 ? undefined : regenerate}
+              onDismiss={chat.clearError}
+            />
+          ) : null}
+          {composerDisabled ? <ModelSetupNotice /> : null}
+          <Composer
+            draft={draft}
+            onDraftChange={setDraft}
+            onSend={send}
+            onStop={() => void chat.stop()}
+            busy={busy}
+            disabled={composerDisabled}
+            uploads={uploads}
+            maxBytes={uploadMaxBytes}
+          />
+          {model.configured && model.name ? (
+            <p className="text-center text-[0.7rem] text-zinc-400 dark:text-zinc-500" data-testid="chat-model-name">
+              {t("modelCaption", { model: model.name })}
+            </p>
+          ) : null}
+        </div>
+        <ChatStatusAnnouncer status={chat.status} outcome={outcome} />
+      </div>
+      {filesOpen ? <FilesPanel threadId={threadId} id={filesPanelId} onClose={() => setFilesOpen(false)} /> : null}
+      <PageDropZone enabled={!composerDisabled} maxBytes={uploadMaxBytes} onFiles={uploads.add} />
+    </div>
+  );
+}
