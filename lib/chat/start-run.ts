@@ -96,6 +96,9 @@ export async function startRun({
       tools,
       stopWhen: isStepCount(MAX_STEPS),
       abortSignal: controller.signal,
+      // The UI stream's onError below records and reports the error once; the SDK's default
+      // would also print the whole provider response to the log.
+      onError: () => {},
       prepareStep: async ({ initialMessages: initial, responseMessages }) => {
         if (pinned && !contextRecorded) {
           contextRecorded = true;
