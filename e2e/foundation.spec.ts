@@ -96,7 +96,7 @@ test("a new account manages a project and its chat from start to finish", async 
     await project.newChat.click();
     await expect(page).toHaveURL(/\/workspace\/chats\/[^/]+$/);
     await expect(thread.projectBadge).toHaveText("Roadmap 2026");
-    await expect(thread.conversation).toContainText("The conversation appears here");
+    await expect(thread.conversation).toContainText("What can I help with?");
     await thread.rename("Launch plan");
     await expect(thread.title).toHaveText("Launch plan");
     await expect(shell.sidebar.getByTestId("sidebar-chat").filter({ hasText: "Launch plan" })).toBeVisible();

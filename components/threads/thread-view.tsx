@@ -1,6 +1,6 @@
 "use client";
 
-import { ConversationPlaceholder } from "@/components/chat/conversation-placeholder";
+import { ChatPanel } from "@/components/chat/chat-panel";
 import type { Thread } from "@/lib/client/api";
 import { useThread } from "@/lib/client/queries";
 import { DeleteThreadButton } from "./delete-thread-button";
@@ -23,7 +23,7 @@ export function ThreadView({ initialThread }: { initialThread: Thread }) {
           <DeleteThreadButton thread={thread} />
         </div>
       </header>
-      <ConversationPlaceholder threadId={thread.id} />
+      <ChatPanel threadId={thread.id} />
     </div>
   );
 }

@@ -8,7 +8,7 @@ export class ThreadPage {
   constructor(private readonly page: Page) {
     this.title = page.getByTestId("thread-title");
     this.projectBadge = page.getByTestId("thread-project-badge");
-    this.conversation = page.getByTestId("conversation-placeholder");
+    this.conversation = page.getByTestId("chat-panel");
   }
 
   async rename(title: string) {
