@@ -42,7 +42,7 @@ function Block({ block }: { block: TextBlock }) {
     case "list": {
       const List = block.ordered ? "ol" : "ul";
       return (
-        <List className={`space-y-1 pl-5 ${block.ordered ? "list-decimal" : "list-disc"} marker:text-zinc-400`}>
+        <List className={`space-y-0.5 pl-5 ${block.ordered ? "list-decimal" : "list-disc"} marker:text-zinc-400`}>
           {block.items.map((item, index) => (
             <li key={index}>
               <Inline text={item} />

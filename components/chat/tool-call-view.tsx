@@ -29,6 +29,26 @@ function detailText(value: unknown): string {
   return text.length > DETAIL_MAX_CHARS ? `${text.slice(0, DETAIL_MAX_CHARS)}\n…` : text;
 }
 
+const detailBoxClass =
+  "max-h-64 overflow-auto whitespace-pre-wrap break-words rounded-lg bg-zinc-50 p-2.5 font-mono text-xs text-zinc-700 dark:bg-zinc-950 dark:text-zinc-300";
+
+/** Arguments one per line, strings as written (a file's content reads as the file, not as escaped JSON). */
+function InputDetail({ input }: { input: unknown }) {
+  if (!input || typeof input !== "object" || Array.isArray(input)) return <pre className={detailBoxClass}>{detailText(input)}</pre>;
+  return (
+    <dl className="space-y-1.5">
+      {Object.entries(input).map(([key, value]) => (
+        <div key={key}>
+          <dt className="font-mono text-[0.7rem] text-zinc-500 dark:text-zinc-400">{key}</dt>
+          <dd>
+            <pre className={detailBoxClass}>{detailText(value)}</pre>
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 function StateBadge({ state }: { state: ToolCallState }) {
   const t = useTranslations("chat");
   const Icon = state === "running" ? Loader2 : state === "done" ? Check : AlertCircle;
@@ -44,9 +64,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
       <p className="mb-1 text-xs font-medium uppercase tracking-wide text-zinc-500 dark:text-zinc-400">{label}</p>
-      <pre className="max-h-64 overflow-auto whitespace-pre-wrap break-words rounded-lg bg-zinc-50 p-2.5 font-mono text-xs text-zinc-700 dark:bg-zinc-950 dark:text-zinc-300">
-        {children}
-      </pre>
+      {children}
     </div>
   );
 }
@@ -81,11 +99,19 @@ export function ToolCallView({ part }: { part: ToolPart }) {
           </span>
         </Collapsible.Trigger>
         <Collapsible.Content className="space-y-3 border-t border-zinc-200 px-3 py-3 dark:border-zinc-800" data-testid="tool-call-details">
-          {call.input !== undefined ? <Detail label={t("toolInput")}>{detailText(call.input)}</Detail> : null}
+          {call.input !== undefined ? (
+            <Detail label={t("toolInput")}>
+              <InputDetail input={call.input} />
+            </Detail>
+          ) : null}
           {call.error ? (
-            <Detail label={t("toolError")}>{call.error}</Detail>
+            <Detail label={t("toolError")}>
+              <pre className={`${detailBoxClass} text-red-700 dark:text-red-300`}>{call.error}</pre>
+            </Detail>
           ) : call.output !== undefined ? (
-            <Detail label={t("toolOutput")}>{detailText(call.output)}</Detail>
+            <Detail label={t("toolOutput")}>
+              <pre className={detailBoxClass}>{detailText(call.output)}</pre>
+            </Detail>
           ) : null}
         </Collapsible.Content>
       </Collapsible.Root>
