@@ -1,0 +1,26 @@
+import { transaction } from "@/lib/db/client";
+import { lockOwnedProject } from "@/lib/db/locks";
+import { notFound } from "@/lib/http/errors";
+
+/**
+ * DELETE /api/projects/{id}/documents/{docId}: moves a document to the trash (design:
+ * Atomicity, "Trash"). Project lock first, then the document row; a guarded update so a
+ * concurrent trash of the same row changes nothing twice. Nothing on disk is touched: the
+ * bytes stay where they are until purge. Archived projects are read-only: 404.
+ */
+export async function trashDocument({ userId, projectId, documentId }: { userId: string; projectId: string; documentId: string }): Promise<void> {
+  await transaction(async (tx) => {
+    const project = await lockOwnedProject(tx, { projectId, userId, scope: "active" });
+    if (!project) throw notFound();
+    const locked = await tx.$queryRaw<{ id: string }[]>`
+      SELECT id FROM "project_document"
+      WHERE id = ${documentId} AND "projectId" = ${projectId} AND "userId" = ${userId}
+      FOR UPDATE`;
+    if (locked.length === 0) throw notFound();
+    const { count } = await tx.projectDocument.updateMany({
+      where: { id: documentId, projectId, userId, trashedAt: null },
+      data: { trashedAt: new Date(), trashOrigin: { projectId, projectName: project.name } },
+    });
+    if (count === 0) throw notFound();
+  });
+}

@@ -1,0 +1,255 @@
+import path from "node:path";
+import { readdir, readFile, unlink } from "node:fs/promises";
+import { afterEach, describe, expect, it } from "vitest";
+import { resetConfigForTests } from "@/lib/config/env";
+import type { DocumentDto } from "@/lib/documents/document-dto";
+import { projectDocumentsDir, projectsRoot, projectStagingDir } from "@/lib/storage/layout";
+import { getDb } from "@/lib/db/client";
+import { signUp } from "../support/route-client";
+
+// The document shelf through the real route handlers: upload → list → content → trash,
+// dedup, the size and name rules, archived projects, owner scoping, missing content.
+
+type Api = Awaited<ReturnType<typeof signUp>>["api"];
+interface Body {
+  document: DocumentDto;
+  deduplicated: boolean;
+  documents: DocumentDto[];
+  total: number;
+  nextOffset: number | null;
+  project: { id: string; documentCount: number };
+  trashedDocuments: number;
+  error: { code: string; message: string; details?: { path: string }[] };
+}
+const json = async (res: Response) => (await res.json()) as Body;
+const fixture = (name: string) => readFile(path.join(__dirname, "../fixtures/thread-files", name));
+
+function form(files: [string, BlobPart, string?][], name?: string): FormData {
+  const body = new FormData();
+  for (const [fileName, content, type] of files) body.append("file", new File([content], fileName, { type: type ?? "application/octet-stream" }));
+  if (name !== undefined) body.append("name", name);
+  return body;
+}
+
+async function newProject(api: Api, name = `P ${crypto.randomUUID().slice(0, 8)}`): Promise<string> {
+  return (await json(await api("POST", "/api/projects", { json: { name } }))).project.id;
+}
+
+function upload(api: Api, projectId: string, files: [string, BlobPart, string?][], name?: string) {
+  return api("POST", `/api/projects/${projectId}/documents`, { body: form(files, name) });
+}
+
+afterEach(() => {
+  delete process.env.UPLOAD_MAX_BYTES;
+  delete process.env.AUTO_CONVERT_DOCUMENTS;
+  resetConfigForTests();
+});
+
+describe("project documents", () => {
+  it("uploads, lists, serves, trashes, and a re-upload makes a new row", async () => {
+    const user = await signUp();
+    const projectId = await newProject(user.api);
+
+    const created = await upload(user.api, projectId, [["notes.txt", "hello shelf", "text/plain"]]);
+    expect(created.status).toBe(201);
+    const { document, deduplicated } = await json(created);
+    expect(deduplicated).toBe(false);
+    expect(document).toMatchObject({ projectId, name: "notes.txt", sizeBytes: 11, sourceThreadId: null, sourceKind: null, sourceName: null, contentMissing: false });
+    expect(document.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(Object.keys(document).sort()).toEqual(
+      ["contentMissing", "createdAt", "id", "name", "projectId", "sha256", "sizeBytes", "sourceKind", "sourceName", "sourceThreadId", "updatedAt"],
+    );
+
+    // Layout: {sha[:2]}/{sha}/{documentId}/original/{name}; staging left empty.
+    const stored = path.join(projectDocumentsDir({ userId: user.id, projectId }), document.sha256.slice(0, 2), document.sha256, document.id, "original", "notes.txt");
+    expect(await readFile(stored, "utf8")).toBe("hello shelf");
+    expect(await readdir(projectStagingDir({ userId: user.id, projectId }))).toEqual([]);
+    const row = await (await getDb()).projectDocument.findUniqueOrThrow({ where: { id: document.id } });
+    expect(path.join(projectsRoot(user.id), row.storedRelpath)).toBe(stored);
+
+    const list = await json(await user.api("GET", `/api/projects/${projectId}/documents`));
+    expect(list).toEqual({ documents: [document], total: 1, nextOffset: null });
+    expect((await json(await user.api("GET", `/api/projects/${projectId}`))).project.documentCount).toBe(1);
+
+    const content = await user.api("GET", `/api/projects/${projectId}/documents/${document.id}/content`);
+    expect(content.status).toBe(200);
+    expect(content.headers.get("content-disposition")).toMatch(/^inline/);
+    expect(content.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(await content.text()).toBe("hello shelf");
+    const download = await user.api("GET", `/api/projects/${projectId}/documents/${document.id}/content?download=true`);
+    expect(download.headers.get("content-disposition")).toMatch(/^attachment/);
+    await download.body?.cancel();
+    const markdown = await user.api("GET", `/api/projects/${projectId}/documents/${document.id}/content?as=markdown`);
+    expect(await markdown.text()).toBe("hello shelf");
+
+    expect((await user.api("DELETE", `/api/projects/${projectId}/documents/${document.id}`)).status).toBe(204);
+    expect(await readFile(stored, "utf8")).toBe("hello shelf"); // nothing touched on disk
+    expect((await user.api("DELETE", `/api/projects/${projectId}/documents/${document.id}`)).status).toBe(404);
+    expect((await user.api("GET", `/api/projects/${projectId}/documents/${document.id}/content`)).status).toBe(404);
+    expect(await json(await user.api("GET", `/api/projects/${projectId}/documents`))).toEqual({ documents: [], total: 0, nextOffset: null });
+    const trashed = await (await getDb()).projectDocument.findUniqueOrThrow({ where: { id: document.id } });
+    expect(trashed.trashedAt).not.toBeNull();
+    expect(trashed.trashOrigin).toMatchObject({ projectId });
+
+    const again = await upload(user.api, projectId, [["notes.txt", "hello shelf", "text/plain"]]);
+    expect(again.status).toBe(201);
+    const second = (await json(again)).document;
+    expect(second.id).not.toBe(document.id);
+    expect(second.sha256).toBe(document.sha256);
+  });
+
+  it("deduplicates by content: 200 with the existing row, whose name wins", async () => {
+    const user = await signUp();
+    const projectId = await newProject(user.api);
+    const first = await json(await upload(user.api, projectId, [["a.txt", "same bytes"]]));
+    const hit = await upload(user.api, projectId, [["b.txt", "same bytes"]]);
+    expect(hit.status).toBe(200);
+    const body = await json(hit);
+    expect(body.deduplicated).toBe(true);
+    expect(body.document).toEqual(first.document);
+    expect((await json(await user.api("GET", `/api/projects/${projectId}/documents`))).total).toBe(1);
+    expect(await readdir(projectStagingDir({ userId: user.id, projectId }))).toEqual([]);
+    // Another project has its own shelf.
+    const other = await newProject(user.api);
+    expect((await upload(user.api, other, [["b.txt", "same bytes"]])).status).toBe(201);
+  });
+
+  it("takes the name field over the file name, and applies the name rules (422)", async () => {
+    const user = await signUp();
+    const projectId = await newProject(user.api);
+    const named = await json(await upload(user.api, projectId, [["raw.bin", "abc"]], "  Quarterly report.txt "));
+    expect(named.document.name).toBe("Quarterly report.txt");
+
+    const maxName = `${"é".repeat(125)}12345`; // 255 UTF-8 bytes
+    expect((await upload(user.api, projectId, [["x", "255 bytes"]], maxName)).status).toBe(201);
+    const tooLong = await upload(user.api, projectId, [["x", "256 bytes"]], `${maxName}6`);
+    expect(tooLong.status).toBe(422);
+    expect((await json(tooLong)).error.details?.[0]?.path).toBe("name");
+    expect((await upload(user.api, projectId, [["x", "sep"]], "a/b.txt")).status).toBe(422);
+    expect((await upload(user.api, projectId, [["..", "dots"]])).status).toBe(422);
+    expect(await readdir(projectStagingDir({ userId: user.id, projectId }))).toEqual([]);
+  });
+
+  it("refuses no file, two files, an empty file (400) and an oversized one (413)", async () => {
+    const user = await signUp();
+    const projectId = await newProject(user.api);
+    const empty = new FormData();
+    empty.append("name", "x.txt");
+    expect((await user.api("POST", `/api/projects/${projectId}/documents`, { body: empty })).status).toBe(400);
+    expect((await upload(user.api, projectId, [["a.txt", "a"], ["b.txt", "b"]])).status).toBe(400);
+    expect((await upload(user.api, projectId, [["e.txt", ""]])).status).toBe(400);
+    expect((await user.api("POST", `/api/projects/${projectId}/documents`, { json: { file: "x" } })).status).toBe(400);
+
+    process.env.UPLOAD_MAX_BYTES = "10";
+    resetConfigForTests();
+    const big = await upload(user.api, projectId, [["big.txt", "x".repeat(11)]]);
+    expect(big.status).toBe(413);
+    expect((await json(big)).error.code).toBe("payload_too_large");
+    expect((await upload(user.api, projectId, [["ok.txt", "x".repeat(10)]])).status).toBe(201);
+    expect(await readdir(projectStagingDir({ userId: user.id, projectId }))).toEqual([]);
+    expect((await json(await user.api("GET", `/api/projects/${projectId}/documents`))).total).toBe(1);
+  });
+
+  it("pages the list in updatedAt DESC, id ASC order and validates paging (422)", async () => {
+    const user = await signUp();
+    const projectId = await newProject(user.api);
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await json(await upload(user.api, projectId, [[`d${i}.txt`, `doc ${i}`]]))).document.id);
+    const page1 = await json(await user.api("GET", `/api/projects/${projectId}/documents?limit=2`));
+    expect(page1.total).toBe(5);
+    expect(page1.nextOffset).toBe(2);
+    const page3 = await json(await user.api("GET", `/api/projects/${projectId}/documents?limit=2&offset=4`));
+    expect(page3.nextOffset).toBeNull();
+    const all = await json(await user.api("GET", `/api/projects/${projectId}/documents?limit=1000`));
+    expect(all.documents.map((d) => d.id)).toEqual([...ids].reverse());
+    expect([...page1.documents, ...page3.documents].map((d) => d.id)).toEqual([ids[4], ids[3], ids[0]]);
+    expect((await user.api("GET", `/api/projects/${projectId}/documents?limit=0`)).status).toBe(422);
+    expect((await user.api("GET", `/api/projects/${projectId}/documents?limit=1001`)).status).toBe(422);
+    expect((await user.api("GET", `/api/projects/${projectId}/documents?offset=-1`)).status).toBe(422);
+  });
+
+  it("serves converted markdown and the right dispositions; binaries have no text form", async () => {
+    const user = await signUp();
+    const projectId = await newProject(user.api);
+    const docx = (await json(await upload(user.api, projectId, [["hello.docx", await fixture("hello.docx")]]))).document;
+    const md = await user.api("GET", `/api/projects/${projectId}/documents/${docx.id}/content?as=markdown`);
+    expect(md.status).toBe(200);
+    expect(md.headers.get("content-type")).toMatch(/^text\/markdown/);
+    const text = await md.text();
+    expect(text.length).toBeGreaterThan(0);
+    const folder = path.join(projectDocumentsDir({ userId: user.id, projectId }), docx.sha256.slice(0, 2), docx.sha256, docx.id);
+    expect(await readFile(path.join(folder, "derived", "converted.md"), "utf8")).toBe(text);
+
+    const html = (await json(await upload(user.api, projectId, [["page.html", "<script>alert(1)</script>"]]))).document;
+    const served = await user.api("GET", `/api/projects/${projectId}/documents/${html.id}/content`);
+    expect(served.headers.get("content-disposition")).toMatch(/^attachment/);
+    expect(served.headers.get("x-content-type-options")).toBe("nosniff");
+    await served.body?.cancel();
+
+    const pdf = (await json(await upload(user.api, projectId, [["hello.pdf", await fixture("hello.pdf")]]))).document;
+    const pdfServed = await user.api("GET", `/api/projects/${projectId}/documents/${pdf.id}/content`);
+    expect(pdfServed.headers.get("content-type")).toMatch(/^application\/pdf/);
+    expect(pdfServed.headers.get("content-disposition")).toMatch(/^inline/);
+    await pdfServed.body?.cancel();
+
+    const binary = (await json(await upload(user.api, projectId, [["blob.bin", new Uint8Array([0, 1, 2, 3, 0, 255])]]))).document;
+    expect((await user.api("GET", `/api/projects/${projectId}/documents/${binary.id}/content?as=markdown`)).status).toBe(422);
+
+    process.env.AUTO_CONVERT_DOCUMENTS = "false";
+    resetConfigForTests();
+    const xdocx = (await json(await upload(user.api, projectId, [["other.docx", Buffer.concat([await fixture("hello.docx"), Buffer.from([0])])]]))).document;
+    expect((await user.api("GET", `/api/projects/${projectId}/documents/${xdocx.id}/content?as=markdown`)).status).toBe(409);
+  });
+
+  it("reports contentMissing and answers 409 when the stored file is gone or resized", async () => {
+    const user = await signUp();
+    const projectId = await newProject(user.api);
+    const { document } = await json(await upload(user.api, projectId, [["gone.txt", "soon gone"]]));
+    const row = await (await getDb()).projectDocument.findUniqueOrThrow({ where: { id: document.id } });
+    await unlink(path.join(projectsRoot(user.id), row.storedRelpath));
+    const list = await json(await user.api("GET", `/api/projects/${projectId}/documents`));
+    expect(list.documents[0]?.contentMissing).toBe(true);
+    const res = await user.api("GET", `/api/projects/${projectId}/documents/${document.id}/content`);
+    expect(res.status).toBe(409);
+    expect((await json(res)).error.code).toBe("content_missing");
+    expect((await user.api("GET", `/api/projects/${projectId}/documents/${document.id}/content?as=markdown`)).status).toBe(409);
+  });
+
+  it("archived projects: list and content work, upload and delete are 404", async () => {
+    const user = await signUp();
+    const projectId = await newProject(user.api);
+    const { document } = await json(await upload(user.api, projectId, [["keep.txt", "kept"]]));
+    expect((await user.api("POST", `/api/projects/${projectId}/archive`)).status).toBe(200);
+    expect((await json(await user.api("GET", `/api/projects/${projectId}/documents`))).total).toBe(1);
+    const content = await user.api("GET", `/api/projects/${projectId}/documents/${document.id}/content`);
+    expect(content.status).toBe(200);
+    expect(await content.text()).toBe("kept");
+    expect((await upload(user.api, projectId, [["new.txt", "new"]])).status).toBe(404);
+    expect((await user.api("DELETE", `/api/projects/${projectId}/documents/${document.id}`)).status).toBe(404);
+    expect((await json(await user.api("GET", `/api/projects/${projectId}/documents`))).total).toBe(1);
+  });
+
+  it("a foreign user gets the same 404 body as for a missing project on every route", async () => {
+    const owner = await signUp("Owner");
+    const stranger = await signUp("Stranger");
+    const projectId = await newProject(owner.api);
+    const { document } = await json(await upload(owner.api, projectId, [["secret.txt", "secret"]]));
+    const missing = crypto.randomUUID();
+    const calls: [string, (p: string, d: string) => string, boolean?][] = [
+      ["GET", (p) => `/api/projects/${p}/documents`],
+      ["POST", (p) => `/api/projects/${p}/documents`, true],
+      ["GET", (p, d) => `/api/projects/${p}/documents/${d}/content`],
+      ["GET", (p, d) => `/api/projects/${p}/documents/${d}/content?as=markdown`],
+      ["DELETE", (p, d) => `/api/projects/${p}/documents/${d}`],
+    ];
+    for (const [method, route, withBody] of calls) {
+      const body = () => (withBody ? { body: form([["x.txt", "x"]]) } : {});
+      const foreign = await stranger.api(method, route(projectId, document.id), body());
+      const absent = await stranger.api(method, route(missing, missing), body());
+      expect([method, foreign.status]).toEqual([method, 404]);
+      expect(await foreign.text()).toBe(await absent.text());
+    }
+    // The owner's shelf is untouched.
+    expect((await json(await owner.api("GET", `/api/projects/${projectId}/documents`))).documents.map((d) => d.id)).toEqual([document.id]);
+  });
+});
