@@ -26,7 +26,8 @@ export async function createProject({
       data: { userId, name, nameKey: projectNameKey(name), instructions },
       include: projectCountsSelect,
     });
-    return toProjectDto(project);
+    // A project is created with an empty shelf.
+    return toProjectDto(project, 0);
   } catch (error) {
     if (isUniqueViolation(error)) throw nameTakenError();
     throw error;

@@ -9,8 +9,9 @@ export interface DeleteProjectResult {
 
 /**
  * Deletes a project (active or archived) in one transaction under its row lock: its threads
- * are kept and unlinked, then the row goes. Threads keep their own updatedAt: being unlinked
- * is not activity in the chat.
+ * are kept and unlinked, its active documents move to the trash (trashOrigin names the
+ * project), then the row goes. Threads keep their own updatedAt: being unlinked is not
+ * activity in the chat.
  */
 export async function deleteProject({ userId, projectId }: { userId: string; projectId: string }): Promise<DeleteProjectResult> {
   return transaction(async (tx) => {
@@ -19,7 +20,12 @@ export async function deleteProject({ userId, projectId }: { userId: string; pro
     const unlinkedThreads = await tx.$executeRaw`
       UPDATE "thread" SET "projectId" = NULL, "updatedAt" = "updatedAt"
       WHERE "projectId" = ${projectId} AND "userId" = ${userId}`;
+    // Documents outlive their project in the trash; trashOrigin remembers where they were.
+    const { count: trashedDocuments } = await tx.projectDocument.updateMany({
+      where: { projectId, userId, trashedAt: null },
+      data: { trashedAt: new Date(), trashOrigin: { projectId, projectName: project.name } },
+    });
     await tx.project.delete({ where: { id: projectId, userId } });
-    return { unlinkedThreads, trashedDocuments: 0 };
+    return { unlinkedThreads, trashedDocuments };
   });
 }

@@ -1,3 +1,4 @@
+import { countActiveDocuments } from "@/lib/documents/count-active-documents";
 import { getDb } from "@/lib/db/client";
 import { projectCountsSelect, toProjectDto, type ProjectDto } from "./project-dto";
 
@@ -10,5 +11,6 @@ export async function listProjects({ userId, status }: { userId: string; status:
     include: projectCountsSelect,
     orderBy: [{ updatedAt: "desc" }, { id: "asc" }],
   });
-  return projects.map(toProjectDto);
+  const documentCounts = await countActiveDocuments(db, projects.map((project) => project.id));
+  return projects.map((project) => toProjectDto(project, documentCounts.get(project.id) ?? 0));
 }

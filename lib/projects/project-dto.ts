@@ -15,7 +15,8 @@ export const projectCountsSelect = { _count: { select: { threads: true } } } as 
 
 type ProjectWithCounts = Project & { _count: { threads: number } };
 
-export function toProjectDto(project: ProjectWithCounts): ProjectDto {
+/** `documentCount`: the project's active shelf documents (lib/documents/count-active-documents). */
+export function toProjectDto(project: ProjectWithCounts, documentCount: number): ProjectDto {
   return {
     id: project.id,
     name: project.name,
@@ -24,7 +25,6 @@ export function toProjectDto(project: ProjectWithCounts): ProjectDto {
     createdAt: project.createdAt.toISOString(),
     updatedAt: project.updatedAt.toISOString(),
     threadCount: project._count.threads,
-    // The document shelf is not built yet: no project has documents.
-    documentCount: 0,
+    documentCount,
   };
 }

@@ -1,3 +1,4 @@
+import { countActiveDocumentsOf } from "@/lib/documents/count-active-documents";
 import { getDb } from "@/lib/db/client";
 import { isRecordNotFound } from "@/lib/db/prisma-errors";
 import { notFound } from "@/lib/http/errors";
@@ -20,7 +21,7 @@ export async function setProjectStatus({
       data: { status },
       include: projectCountsSelect,
     });
-    return toProjectDto(project);
+    return toProjectDto(project, await countActiveDocumentsOf(db, project.id));
   } catch (error) {
     if (isRecordNotFound(error)) throw notFound();
     throw error;

@@ -1,3 +1,4 @@
+import { countActiveDocumentsOf } from "@/lib/documents/count-active-documents";
 import { config } from "@/lib/config/env";
 import { getDb } from "@/lib/db/client";
 import { isRecordNotFound, isUniqueViolation } from "@/lib/db/prisma-errors";
@@ -28,7 +29,7 @@ export async function updateProject({
       },
       include: projectCountsSelect,
     });
-    return toProjectDto(project);
+    return toProjectDto(project, await countActiveDocumentsOf(db, project.id));
   } catch (error) {
     if (isRecordNotFound(error)) throw notFound();
     if (isUniqueViolation(error)) throw nameTakenError();
