@@ -169,6 +169,19 @@ test("a chat streams, uses tools, takes files, stops and regenerates", async ({ 
     await expect(chat.filesPanel.getByTestId("files-panel-uploads").getByTestId("files-panel-file")).toHaveText([/budget\.csv/, /notes\.txt/]);
   });
 
+  await test.step("while another client's run is active, sending is refused and the draft comes back", async () => {
+    await stub.script([{ type: "text", text: "A reply for the other client, written slowly on purpose.", delayMs: 200 }]);
+    const otherClient = page.request.post(`/api/threads/${threadId}/runs`, { data: { message: { text: "From a script" } } });
+    await expect.poll(async () => (await stub.runRequests()).at(-1)?.outcome).toBe("pending");
+    const before = await chat.userMessages.count();
+    await chat.sendMessage("From the browser");
+    await expect(chat.error).toContainText("A reply is already being generated in this chat.");
+    await expect(chat.error.getByTestId("chat-error-retry")).toHaveCount(0);
+    await expect(chat.input).toHaveValue("From the browser");
+    await expect(chat.userMessages).toHaveCount(before);
+    expect((await otherClient).status()).toBe(200);
+  });
+
   await test.step("a provider error is shown in words, with a way to try again", async () => {
     // 401 rather than 5xx: the provider retries those, and would get the stub's default turn.
     await stub.script([{ type: "error", status: 401, message: "Incorrect API key provided." }]);

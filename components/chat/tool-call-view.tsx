@@ -83,7 +83,6 @@ export function ToolCallView({ part }: { part: ToolPart }) {
       <Collapsible.Root className="group/tool max-w-xl rounded-xl border border-zinc-200 bg-white text-sm shadow-xs dark:border-zinc-800 dark:bg-zinc-900">
         <Collapsible.Trigger
           className="flex w-full items-center gap-2.5 rounded-xl px-3 py-2 text-left hover:bg-zinc-50 dark:hover:bg-zinc-800/60"
-          aria-label={t("toolDetails", { tool: label })}
           data-testid="tool-call-toggle"
         >
           <ChevronRight className="size-4 shrink-0 text-zinc-400 transition-transform group-data-[state=open]/tool:rotate-90" aria-hidden />
