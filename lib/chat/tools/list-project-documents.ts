@@ -1,22 +1,35 @@
 import { tool } from "ai";
 import { z } from "zod";
+import { listShelfForAgent } from "@/lib/documents/list-shelf-for-agent";
 import type { PinnedProjectContext } from "../pinned-context";
+import { asToolResult } from "./tool-result";
 
 export const LIST_LIMIT_DEFAULT = 50;
 export const LIST_LIMIT_MAX = 200;
 
+/** Out-of-range values are clamped, not refused: the model gets a usable page. */
+function clamp(value: number | undefined, min: number, max: number, fallback: number): number {
+  return value === undefined ? fallback : Math.min(max, Math.max(min, Math.floor(value)));
+}
+
 /**
- * Registered only for runs with a pinned project. The project id will come from `pinned`,
- * never from the model's arguments. Until the document shelf exists every shelf is empty,
- * and that is what this reports.
+ * Registered only for runs with a pinned project. The project id comes from `pinned`, never
+ * from the model's arguments; the rows are read live.
  */
-export function listProjectDocumentsTool(_pinned: PinnedProjectContext) {
+export function listProjectDocumentsTool(pinned: PinnedProjectContext) {
   return tool({
     description: "List the documents on this project's shelf, newest first, a page at a time.",
     inputSchema: z.object({
       offset: z.number().int().min(0).optional().describe("first document to return (default 0)"),
       limit: z.number().int().optional().describe(`documents to return (default ${LIST_LIMIT_DEFAULT}, at most ${LIST_LIMIT_MAX})`),
     }),
-    execute: async ({ offset = 0 }) => ({ total: 0, offset, nextOffset: null, documents: [] }),
+    execute: ({ offset, limit }) =>
+      asToolResult(() =>
+        listShelfForAgent({
+          projectId: pinned.projectId,
+          offset: clamp(offset, 0, Number.MAX_SAFE_INTEGER, 0),
+          limit: clamp(limit, 1, LIST_LIMIT_MAX, LIST_LIMIT_DEFAULT),
+        }),
+      ),
   });
 }

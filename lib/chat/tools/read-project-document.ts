@@ -1,20 +1,28 @@
 import { tool } from "ai";
 import { z } from "zod";
-import { DEFAULT_SLICE_LIMIT, MAX_SLICE_LIMIT } from "../slice-text";
+import { readDocumentForAgent } from "@/lib/documents/read-document-for-agent";
+import { DEFAULT_SLICE_LIMIT, MAX_SLICE_LIMIT, sliceText } from "../slice-text";
 import type { PinnedProjectContext } from "../pinned-context";
+import { asToolResult } from "./tool-result";
 
 /**
- * Registered only for runs with a pinned project; reads live shelf rows of that project.
- * Until the document shelf exists no document can be found.
+ * Registered only for runs with a pinned project; reads live shelf rows of that project
+ * (never one named by the model), sliced by characters with `limit` clamped to 1..20000.
  */
-export function readProjectDocumentTool(_pinned: PinnedProjectContext) {
+export function readProjectDocumentTool(pinned: PinnedProjectContext) {
   return tool({
-    description: "Read one document of this project's shelf as text, a page of characters at a time.",
+    description:
+      "Read one document of this project's shelf as text, a page of characters at a time. Converted text is served for PDF, Word, Excel and HTML files.",
     inputSchema: z.object({
       documentId: z.string().describe("the id shown in the <documents> index or by list_project_documents"),
       offset: z.number().int().optional().describe("first character to return (default 0)"),
       limit: z.number().int().optional().describe(`characters to return (default ${DEFAULT_SLICE_LIMIT}, at most ${MAX_SLICE_LIMIT})`),
     }),
-    execute: async ({ documentId }) => ({ error: `No document with id ${JSON.stringify(documentId)} is on this project's shelf.` }),
+    execute: ({ documentId, offset, limit }) =>
+      asToolResult(async () => {
+        const document = await readDocumentForAgent({ projectId: pinned.projectId, documentId });
+        if ("error" in document) return document;
+        return { name: document.name, ...sliceText(document.text, { offset, limit, maxLimit: MAX_SLICE_LIMIT }) };
+      }),
   });
 }

@@ -1,0 +1,30 @@
+import { getDb } from "@/lib/db/client";
+import { nextOffset } from "@/lib/http/paging";
+import { SHELF_ORDER } from "./list-documents";
+
+export interface AgentShelfPage {
+  total: number;
+  offset: number;
+  nextOffset: number | null;
+  documents: { id: string; name: string; sizeBytes: number; updatedAt: string }[];
+}
+
+/**
+ * The `list_project_documents` page: live rows of the pinned project, in the index's own
+ * order, so "…and 7 more" continues exactly where the index stopped. The project id comes
+ * from the run's pinned context (resolved owner-scoped at admission), never from the model.
+ */
+export async function listShelfForAgent({ projectId, offset, limit }: { projectId: string; offset: number; limit: number }): Promise<AgentShelfPage> {
+  const db = await getDb();
+  const where = { projectId, trashedAt: null };
+  const [total, rows] = await db.$transaction([
+    db.projectDocument.count({ where }),
+    db.projectDocument.findMany({ where, orderBy: SHELF_ORDER, skip: offset, take: limit, select: { id: true, name: true, sizeBytes: true, updatedAt: true } }),
+  ]);
+  return {
+    total,
+    offset,
+    nextOffset: nextOffset(offset, rows.length, total),
+    documents: rows.map((row) => ({ id: row.id, name: row.name, sizeBytes: Number(row.sizeBytes), updatedAt: row.updatedAt.toISOString() })),
+  };
+}

@@ -1,0 +1,122 @@
+import { createHash } from "node:crypto";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { resetConfigForTests } from "@/lib/config/env";
+import type { DocumentDto } from "@/lib/documents/document-dto";
+import { signUp } from "../support/route-client";
+import { startStubModelServer, type StubModelServer } from "../support/stub-model-server";
+import { readUiStream } from "../support/ui-stream";
+
+// The agent's side of the shelf over real HTTP to a scripted model: the <documents> index
+// pinned at admission, the document tools reading live rows, and a trash in mid-run.
+
+type Json = Record<string, any>;
+type Api = Awaited<ReturnType<typeof signUp>>["api"];
+type ChatRequest = { messages: Json[] };
+
+let stub: StubModelServer;
+
+beforeAll(async () => {
+  stub = await startStubModelServer({ nonStreamingTurn: { type: "text", text: "Stub title" } });
+  process.env.OPENAI_BASE_URL = stub.url;
+  process.env.OPENAI_API_KEY = "test-key";
+  process.env.OPENAI_MODEL = "stub";
+  resetConfigForTests();
+});
+afterAll(async () => {
+  await stub.close();
+  delete process.env.OPENAI_BASE_URL;
+  delete process.env.OPENAI_MODEL;
+  resetConfigForTests();
+});
+beforeEach(() => stub.reset());
+
+const streamingRequests = () => stub.requests.filter((r) => (r.body as Json).stream).map((r) => r.body as ChatRequest);
+const contentText = (m: Json): string => (typeof m.content === "string" ? m.content : (m.content ?? []).map((p: Json) => p.text ?? "").join(""));
+const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
+
+async function projectWithDocuments(api: Api, documents: [string, string][]) {
+  const { project } = await (await api("POST", "/api/projects", { json: { name: `P ${crypto.randomUUID()}` } })).json();
+  const uploaded: DocumentDto[] = [];
+  for (const [name, content] of documents) {
+    const body = new FormData();
+    body.append("file", new File([content], name));
+    uploaded.push((await (await api("POST", `/api/projects/${project.id}/documents`, { body })).json()).document);
+  }
+  const { thread } = await (await api("POST", "/api/threads", { json: { projectId: project.id, title: "t" } })).json();
+  return { project, thread, uploaded };
+}
+
+const lastToolResult = (request: ChatRequest) => JSON.parse(request.messages.at(-1)!.content);
+
+describe("the agent and the shelf", () => {
+  it("pins the <documents> index and reads a document through read_project_document", async () => {
+    const { api } = await signUp();
+    const { thread, uploaded } = await projectWithDocuments(api, [["plan.md", "# Plan\nShip it."], ["notes.txt", "Remember the milk."]]);
+    const [plan, notes] = uploaded as [DocumentDto, DocumentDto];
+    stub.enqueue(
+      { type: "tool-calls", calls: [{ name: "list_project_documents", arguments: { limit: 5000 } }] },
+      { type: "tool-calls", calls: [{ name: "read_project_document", arguments: { documentId: plan.id, limit: 0 } }] },
+      { type: "tool-calls", calls: [{ name: "read_project_document", arguments: { documentId: plan.id } }] },
+      { type: "text", text: "Done." },
+    );
+    const res = await api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: "What is the plan?" } } });
+    expect((await readUiStream(res)).text).toBe("Done.");
+
+    const requests = streamingRequests();
+    expect(requests).toHaveLength(4);
+    const contextMessage = requests[0]!.messages.find((m) => m.role === "user" && contentText(m).startsWith("<project "))!;
+    const documentsBlock = contentText(contextMessage).slice(contentText(contextMessage).indexOf("<documents "));
+    expect(documentsBlock).toMatch(/^<documents count="2" shown="2">\n- id=/);
+    expect(documentsBlock.indexOf(notes.id)).toBeLessThan(documentsBlock.indexOf(plan.id)); // newest first
+    expect(documentsBlock.endsWith("</documents>")).toBe(true);
+
+    expect(lastToolResult(requests[1]!)).toEqual({
+      total: 2,
+      offset: 0,
+      nextOffset: null,
+      documents: [notes, plan].map((d) => ({ id: d.id, name: d.name, sizeBytes: d.sizeBytes, updatedAt: d.updatedAt })),
+    });
+    expect(lastToolResult(requests[2]!)).toMatchObject({ name: "plan.md", offset: 0, returnedChars: 1, truncated: true, content: "#" });
+    expect(lastToolResult(requests[3]!)).toEqual({ name: "plan.md", totalChars: 15, offset: 0, returnedChars: 15, truncated: false, content: "# Plan\nShip it." });
+
+    const { runs } = await (await api("GET", `/api/threads/${thread.id}/runs`)).json();
+    const { events } = await (await api("GET", `/api/threads/${thread.id}/runs/${runs[0].id}/events`)).json();
+    expect(events[0].payload.projectShelfRevision).toBe(sha256(documentsBlock));
+  });
+
+  it("fails the read of a document trashed after admission, in the same run", async () => {
+    const { api } = await signUp();
+    const { project, thread, uploaded } = await projectWithDocuments(api, [["draft.txt", "Draft text."]]);
+    const draft = uploaded[0]!;
+    // The tool call is streamed slowly, so the trash below lands after admission and before the read.
+    stub.enqueue(
+      { type: "tool-calls", calls: [{ name: "read_project_document", arguments: { documentId: draft.id } }], delayMs: 400 },
+      { type: "text", text: "It is gone." },
+    );
+    const res = await api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: "Read the draft" } } });
+    for (let i = 0; i < 200 && streamingRequests().length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(streamingRequests()).toHaveLength(1);
+    expect((await api("DELETE", `/api/projects/${project.id}/documents/${draft.id}`)).status).toBe(204);
+    expect((await readUiStream(res)).text).toBe("It is gone.");
+
+    const requests = streamingRequests();
+    expect(contentText(requests[0]!.messages.find((m) => contentText(m).startsWith("<project "))!)).toContain(draft.id);
+    const result = lastToolResult(requests[1]!);
+    expect(result.error).toMatch(/no longer on the project's shelf/);
+    expect(JSON.stringify(result)).not.toContain("Draft text.");
+  });
+
+  it("refuses binaries with an error naming attach to thread, and unknown ids clearly", async () => {
+    const { api } = await signUp();
+    const { thread, uploaded } = await projectWithDocuments(api, [["blob.bin", "\u0000\u0001binary\u0000"]]);
+    stub.enqueue(
+      { type: "tool-calls", calls: [{ name: "read_project_document", arguments: { documentId: uploaded[0]!.id } }] },
+      { type: "tool-calls", calls: [{ name: "read_project_document", arguments: { documentId: "no-such-id" } }] },
+      { type: "text", text: "ok" },
+    );
+    await readUiStream(await api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: "read" } } }));
+    const requests = streamingRequests();
+    expect(lastToolResult(requests[1]!).error).toMatch(/attach to thread/);
+    expect(lastToolResult(requests[2]!).error).toMatch(/No document with id "no-such-id"/);
+  });
+});
