@@ -1,0 +1,60 @@
+import os from "node:os";
+import path from "node:path";
+import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { resetConfigForTests } from "@/lib/config/env";
+import { convertedPathFor } from "@/lib/documents/document-paths";
+import { readDocumentText } from "@/lib/documents/document-text";
+
+// One decision for the markdown preview and the read tool: text by sniffing, conversion once
+// with a cache in derived/converted.md, and the refusals.
+
+let root: string;
+const fixture = (name: string) => readFile(path.join(__dirname, "../../fixtures/thread-files", name));
+
+async function stored(name: string, bytes: Uint8Array | string): Promise<string> {
+  const folder = path.join(root, crypto.randomUUID(), "original");
+  await mkdir(folder, { recursive: true });
+  await writeFile(path.join(folder, name), bytes);
+  return path.join(folder, name);
+}
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), "doc-text-"));
+});
+afterEach(() => {
+  delete process.env.AUTO_CONVERT_DOCUMENTS;
+  resetConfigForTests();
+});
+
+describe("readDocumentText", () => {
+  it("serves text detected from the bytes, whatever the name", async () => {
+    expect(await readDocumentText({ originalPath: await stored("notes.weird", "plain words"), name: "notes.weird" })).toEqual({ kind: "text", text: "plain words", converted: false });
+  });
+
+  it("refuses binaries", async () => {
+    expect(await readDocumentText({ originalPath: await stored("a.txt", new Uint8Array([1, 0, 2])), name: "a.txt" })).toEqual({ kind: "binary" });
+  });
+
+  it("converts once and caches derived/converted.md, which later reads use", async () => {
+    const originalPath = await stored("hello.docx", await fixture("hello.docx"));
+    const first = await readDocumentText({ originalPath, name: "hello.docx" });
+    expect(first).toMatchObject({ kind: "text", converted: true });
+    const cachePath = convertedPathFor(originalPath);
+    expect(await readFile(cachePath, "utf8")).toBe((first as { text: string }).text);
+    await writeFile(cachePath, "cached markdown");
+    expect(await readDocumentText({ originalPath, name: "hello.docx" })).toEqual({ kind: "text", text: "cached markdown", converted: true });
+  });
+
+  it("says conversion is off when a binary convertible format cannot be read without it", async () => {
+    process.env.AUTO_CONVERT_DOCUMENTS = "false";
+    resetConfigForTests();
+    const originalPath = await stored("hello.docx", await fixture("hello.docx"));
+    expect(await readDocumentText({ originalPath, name: "hello.docx" })).toEqual({ kind: "conversion_disabled" });
+  });
+
+  it("reports a damaged convertible file as unconvertible", async () => {
+    const originalPath = await stored("broken.docx", new Uint8Array([0x50, 0x4b, 0, 0, 1, 2, 3]));
+    expect(await readDocumentText({ originalPath, name: "broken.docx" })).toEqual({ kind: "unconvertible" });
+  });
+});
