@@ -56,7 +56,8 @@ describe("concurrent shelf writes", () => {
       const projectId = await newProject(user.api);
       const [upload, removal] = await Promise.all([
         user.api("POST", `/api/projects/${projectId}/documents`, { body: form("race.txt", `race ${round}`) }),
-        user.api("DELETE", `/api/projects/${projectId}`),
+        // A growing head start for the upload, so rounds land on both sides of its commit.
+        new Promise((resolve) => setTimeout(resolve, round * 3)).then(() => user.api("DELETE", `/api/projects/${projectId}`)),
       ]);
       expect(removal.status).toBe(200);
       const { trashedDocuments } = (await removal.json()) as { trashedDocuments: number };
@@ -89,5 +90,42 @@ describe("concurrent shelf writes", () => {
     expect(await res.json()).toMatchObject({ trashedDocuments: 2 });
     expect(await storedOriginals(user.id, projectId)).toHaveLength(3);
     expect(await (await getDb()).projectDocument.count({ where: { projectId, trashedAt: null } })).toBe(0);
+  });
+});
+
+describe("a failed insert", () => {
+  it("removes only the folder it created; the other row with the same bytes keeps its own", async () => {
+    const db = await getDb();
+    // A real database failure at insert time, on both databases: a trigger refusing one name.
+    await db.$executeRawUnsafe(`
+      CREATE OR REPLACE FUNCTION refuse_marked_document() RETURNS trigger AS $$
+      BEGIN
+        IF NEW.name = 'refuse-me.txt' THEN RAISE EXCEPTION 'refused by test trigger'; END IF;
+        RETURN NEW;
+      END $$ LANGUAGE plpgsql`);
+    await db.$executeRawUnsafe(`
+      CREATE TRIGGER refuse_marked_document BEFORE INSERT ON "project_document"
+      FOR EACH ROW EXECUTE FUNCTION refuse_marked_document()`);
+    try {
+      const user = await signUp();
+      const projectId = await newProject(user.api);
+      const first = await user.api("POST", `/api/projects/${projectId}/documents`, { body: form("kept.txt", "shared bytes") });
+      const { document } = (await first.json()) as { document: DocumentDto };
+      // Trashed, so the next upload of the same bytes is not a dedup hit and gets its own folder.
+      expect((await user.api("DELETE", `/api/projects/${projectId}/documents/${document.id}`)).status).toBe(204);
+
+      const failed = await user.api("POST", `/api/projects/${projectId}/documents`, { body: form("refuse-me.txt", "shared bytes") });
+      expect(failed.status).toBe(500);
+      expect(await failed.text()).not.toContain("refused by test trigger");
+      const files = await storedOriginals(user.id, projectId);
+      expect(files).toHaveLength(1);
+      expect(files[0]).toContain(path.join(document.id, "original", "kept.txt"));
+      const shaDir = path.join(projectDocumentsDir({ userId: user.id, projectId }), document.sha256.slice(0, 2), document.sha256);
+      expect(await readdir(shaDir)).toEqual([document.id]);
+      expect(await readdir(path.join(projectDocumentsDir({ userId: user.id, projectId }), ".staging"))).toEqual([]);
+      expect(await db.projectDocument.count({ where: { projectId } })).toBe(1);
+    } finally {
+      await db.$executeRawUnsafe(`DROP TRIGGER refuse_marked_document ON "project_document"`);
+    }
   });
 });
