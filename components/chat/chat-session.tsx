@@ -7,6 +7,7 @@ import { useTranslations } from "next-intl";
 import { useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { ChatMessage } from "@/lib/chat/chat-message";
+import { formatByteSize } from "@/lib/chat/format-byte-size";
 import { ActionTransport } from "./action-transport";
 import { ChatEmptyState } from "./chat-empty-state";
 import { ChatErrorBanner } from "./chat-error-banner";
@@ -144,7 +145,12 @@ export function ChatSession({
         <ChatStatusAnnouncer status={chat.status} outcome={outcome} />
       </div>
       {filesOpen ? <FilesPanel threadId={threadId} id={filesPanelId} onClose={() => setFilesOpen(false)} /> : null}
-      <PageDropZone enabled={!composerDisabled} maxBytes={uploadMaxBytes} onFiles={uploads.add} />
+      <PageDropZone
+        enabled={!composerDisabled}
+        title={t("dropFiles")}
+        hint={t("dropFilesHint", { limit: formatByteSize(uploadMaxBytes) })}
+        onFiles={uploads.add}
+      />
     </div>
   );
 }

@@ -8,6 +8,6 @@ const CODE = new Set(["json", "html", "htm", "xhtml", "svg", "xml", "py", "js", 
 export function FileIcon({ filename, className = "size-4" }: { filename: string; className?: string }) {
   const ext = extensionOf(filename);
   const kind = previewKindOf(filename);
-  const Icon = SHEETS.has(ext) ? FileSpreadsheet : CODE.has(ext) ? FileCode : kind === "image" ? FileImage : kind === "none" && ext !== "docx" ? File : FileText;
+  const Icon = SHEETS.has(ext) ? FileSpreadsheet : CODE.has(ext) ? FileCode : kind === "image" ? FileImage : kind === "none" ? File : FileText;
   return <Icon className={`${className} shrink-0 text-zinc-500 dark:text-zinc-400`} aria-hidden />;
 }

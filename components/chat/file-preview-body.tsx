@@ -8,27 +8,26 @@ import { buttonClass } from "@/components/ui/button";
 import { Button } from "@/components/ui/button";
 import { formatByteSize } from "@/lib/chat/format-byte-size";
 import { useErrorMessage } from "@/lib/client/use-error-message";
-import { artifactUrl } from "./chat-api";
 import { fetchArtifactText, PREVIEW_TEXT_CAP_BYTES } from "./fetch-artifact-text";
-import type { FileRef } from "./file-ref";
+import type { PreviewFile } from "./preview-file";
 import { extensionOf, previewKindOf } from "./preview-kind";
 
-export function FilePreviewBody({ threadId, file }: { threadId: string; file: FileRef }) {
-  const url = artifactUrl(threadId, file.kind, file.filename);
-  const kind = previewKindOf(file.filename);
-  if (kind === "text" || kind === "source") return <TextPreview url={url} file={file} asSource={kind === "source"} />;
+export function FilePreviewBody({ file }: { file: PreviewFile }) {
+  const kind = previewKindOf(file.name);
+  if (kind === "text" || kind === "source") return <TextPreview url={file.url} name={file.name} note={kind === "source" ? "source" : null} />;
+  if (kind === "office" && file.markdownUrl) return <TextPreview url={file.markdownUrl} name={file.name} note="converted" />;
   if (kind === "image")
     return (
       <div className="flex min-h-full items-center justify-center p-6">
-        {/* eslint-disable-next-line @next/next/no-img-element -- an authenticated artifact, not a static asset next/image could optimise */}
-        <img src={url} alt={file.filename} className="max-h-full max-w-full rounded-lg shadow-sm" data-testid="file-preview-image" />
+        {/* eslint-disable-next-line @next/next/no-img-element -- an authenticated file, not a static asset next/image could optimise */}
+        <img src={file.url} alt={file.name} className="max-h-full max-w-full rounded-lg shadow-sm" data-testid="file-preview-image" />
       </div>
     );
-  if (kind === "pdf") return <iframe src={url} title={file.filename} className="size-full border-0 bg-white" data-testid="file-preview-pdf" />;
-  return <NoPreview threadId={threadId} file={file} />;
+  if (kind === "pdf") return <iframe src={file.url} title={file.name} className="size-full border-0 bg-white" data-testid="file-preview-pdf" />;
+  return <NoPreview file={file} />;
 }
 
-function TextPreview({ url, file, asSource }: { url: string; file: FileRef; asSource: boolean }) {
+function TextPreview({ url, name, note }: { url: string; name: string; note: "source" | "converted" | null }) {
   const t = useTranslations("chat");
   const errorMessage = useErrorMessage();
   const [full, setFull] = useState(false);
@@ -50,9 +49,12 @@ function TextPreview({ url, file, asSource }: { url: string; file: FileRef; asSo
   const { text, truncated } = query.data;
   return (
     <div>
-      {asSource ? (
-        <p className="border-b border-zinc-200 bg-amber-50 px-5 py-2 text-xs text-amber-900 dark:border-zinc-800 dark:bg-amber-400/10 dark:text-amber-200">
-          {t("previewSourceNote")}
+      {note ? (
+        <p
+          className="border-b border-zinc-200 bg-amber-50 px-5 py-2 text-xs text-amber-900 dark:border-zinc-800 dark:bg-amber-400/10 dark:text-amber-200"
+          data-testid={`file-preview-${note}-note`}
+        >
+          {note === "source" ? t("previewSourceNote") : t("previewConvertedNote")}
         </p>
       ) : null}
       {truncated ? (
@@ -67,7 +69,7 @@ function TextPreview({ url, file, asSource }: { url: string; file: FileRef; asSo
         className="whitespace-pre-wrap break-words p-5 font-mono text-[0.8rem] leading-relaxed text-zinc-800 dark:text-zinc-200"
         data-testid="file-preview-text"
       >
-        {prettyJson(file.filename, text, truncated)}
+        {prettyJson(name, text, truncated)}
       </pre>
     </div>
   );
@@ -83,13 +85,13 @@ function prettyJson(filename: string, text: string, truncated: boolean): string 
   }
 }
 
-function NoPreview({ threadId, file }: { threadId: string; file: FileRef }) {
+function NoPreview({ file }: { file: PreviewFile }) {
   const t = useTranslations("chat");
   return (
     <div className="flex min-h-full flex-col items-center justify-center gap-3 p-10 text-center" data-testid="file-preview-none">
       <FileQuestion className="size-10 text-zinc-400" aria-hidden />
       <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("noPreview")}</p>
-      <a href={artifactUrl(threadId, file.kind, file.filename, true)} download={file.filename} className={buttonClass({ variant: "primary", size: "sm" })}>
+      <a href={file.downloadUrl} download={file.name} className={buttonClass({ variant: "primary", size: "sm" })}>
         <Download className="size-4" aria-hidden />
         {t("download")}
       </a>

@@ -1,8 +1,12 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { createContext, useContext, useState, type ReactNode } from "react";
+import { formatByteSize } from "@/lib/chat/format-byte-size";
+import { artifactUrl } from "./chat-api";
 import type { FileRef } from "./file-ref";
 import { FilePreviewDialog } from "./file-preview-dialog";
+import type { PreviewFile } from "./preview-file";
 
 interface FilePreviewContextValue {
   threadId: string;
@@ -16,11 +20,22 @@ const FilePreviewContext = createContext<FilePreviewContextValue | null>(null);
  * panel all open it, so there is never more than one dialog or one fetch at a time.
  */
 export function FilePreviewProvider({ threadId, children }: { threadId: string; children: ReactNode }) {
+  const t = useTranslations("chat");
   const [file, setFile] = useState<FileRef | null>(null);
+  const preview: PreviewFile | null = file
+    ? {
+        name: file.filename,
+        url: artifactUrl(threadId, file.kind, file.filename),
+        downloadUrl: artifactUrl(threadId, file.kind, file.filename, true),
+        subtitle: [file.kind === "output" ? t("fileKindOutput") : t("fileKindUpload"), file.sizeBytes !== undefined ? formatByteSize(file.sizeBytes) : null]
+          .filter(Boolean)
+          .join(" · "),
+      }
+    : null;
   return (
     <FilePreviewContext.Provider value={{ threadId, openPreview: setFile }}>
       {children}
-      <FilePreviewDialog threadId={threadId} file={file} onClose={() => setFile(null)} />
+      <FilePreviewDialog file={preview} onClose={() => setFile(null)} />
     </FilePreviewContext.Provider>
   );
 }

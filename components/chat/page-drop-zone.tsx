@@ -1,19 +1,27 @@
 "use client";
 
 import { UploadCloud } from "lucide-react";
-import { useTranslations } from "next-intl";
 import { useEffect, useEffectEvent, useState } from "react";
-import { formatByteSize } from "@/lib/chat/format-byte-size";
 import { dragHasFiles, droppedFiles } from "./dropped-files";
 
 /**
- * Files dropped anywhere on the chat page are attached, with an overlay while dragging. The
- * listeners sit on window so they run after React's own (on the document): a drop the
- * composer already took arrives here marked handled and is left alone. The overlay lets
- * pointer events through, so the composer still sees the drag and highlights itself.
+ * Files dropped anywhere on the page are taken (chat attachments, shelf uploads), with an
+ * overlay saying what a drop does while dragging. The listeners sit on window so they run
+ * after React's own (on the document): a drop the composer already took arrives here marked
+ * handled and is left alone. The overlay lets pointer events through, so the composer still
+ * sees the drag and highlights itself.
  */
-export function PageDropZone({ enabled, maxBytes, onFiles }: { enabled: boolean; maxBytes: number; onFiles: (files: File[]) => void }) {
-  const t = useTranslations("chat");
+export function PageDropZone({
+  enabled,
+  title,
+  hint,
+  onFiles,
+}: {
+  enabled: boolean;
+  title: string;
+  hint: string;
+  onFiles: (files: File[]) => void;
+}) {
   const [active, setActive] = useState(false);
   // Read at drop time, so a new callback each render does not re-register mid-drag.
   const takeFiles = useEffectEvent((files: File[]) => onFiles(files));
@@ -64,8 +72,8 @@ export function PageDropZone({ enabled, maxBytes, onFiles }: { enabled: boolean;
     >
       <div className="flex flex-col items-center gap-2 rounded-2xl border-2 border-dashed border-indigo-400 bg-white/95 px-10 py-8 text-center shadow-xl dark:bg-zinc-900/95">
         <UploadCloud className="size-8 text-indigo-500" aria-hidden />
-        <p className="text-base font-semibold text-zinc-900 dark:text-zinc-50">{t("dropFiles")}</p>
-        <p className="text-sm text-zinc-500 dark:text-zinc-400">{t("dropFilesHint", { limit: formatByteSize(maxBytes) })}</p>
+        <p className="text-base font-semibold text-zinc-900 dark:text-zinc-50">{title}</p>
+        <p className="text-sm text-zinc-500 dark:text-zinc-400">{hint}</p>
       </div>
     </div>
   );

@@ -1,8 +1,9 @@
 // How the preview dialog shows a file, from its extension (the same way the server picks
 // the Content-Type). HTML, SVG and XML are shown as source, never rendered: the server
-// sends them as attachments precisely so they cannot run in our origin.
+// sends them as attachments precisely so they cannot run in our origin. Office files can
+// only be shown as the server's converted text, where a URL for it exists.
 
-export type PreviewKind = "text" | "source" | "image" | "pdf" | "none";
+export type PreviewKind = "text" | "source" | "image" | "pdf" | "office" | "none";
 
 const TEXT = new Set([
   "txt", "log", "md", "markdown", "csv", "tsv", "json", "jsonl", "yaml", "yml", "toml", "ini", "cfg", "conf",
@@ -11,6 +12,7 @@ const TEXT = new Set([
 ]);
 const SOURCE = new Set(["html", "htm", "xhtml", "svg", "xml"]);
 const IMAGE = new Set(["png", "jpg", "jpeg", "gif", "webp"]);
+const OFFICE = new Set(["docx", "xlsx", "pptx"]);
 
 export function extensionOf(filename: string): string {
   const dot = filename.lastIndexOf(".");
@@ -23,5 +25,6 @@ export function previewKindOf(filename: string): PreviewKind {
   if (SOURCE.has(ext)) return "source";
   if (IMAGE.has(ext)) return "image";
   if (ext === "pdf") return "pdf";
+  if (OFFICE.has(ext)) return "office";
   return "none";
 }

@@ -9,12 +9,49 @@ export class UploadError extends Error {
   }
 }
 
+export interface UploadResponse {
+  status: number;
+  /** The parsed JSON answer, or null when there was none. */
+  body: unknown;
+}
+
 /**
- * One file to the thread's uploads. XMLHttpRequest rather than fetch because only XHR reports
- * upload progress in browsers. Resolves with the stored file, whose name may carry a `_1`
- * suffix when the thread already had one of that name.
+ * Posts a multipart form and reports upload progress. XMLHttpRequest rather than fetch
+ * because only XHR reports upload progress in browsers. Resolves with whatever the server
+ * answered, so each caller maps its own endpoint's statuses; rejects only when no answer
+ * came (network failure or abort).
  */
-export function uploadThreadFile({
+export function postFormWithProgress({
+  url,
+  form,
+  onProgress,
+  signal,
+}: {
+  url: string;
+  form: FormData;
+  onProgress: (fraction: number) => void;
+  signal: AbortSignal;
+}): Promise<UploadResponse> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", url);
+    xhr.responseType = "json";
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => resolve({ status: xhr.status, body: xhr.response as unknown });
+    xhr.onerror = () => reject(new UploadError({ kind: "network" }));
+    xhr.onabort = () => reject(new UploadError({ kind: "aborted" }));
+    signal.addEventListener("abort", () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
+}
+
+/**
+ * One file to the thread's uploads. Resolves with the stored file, whose name may carry a
+ * `_1` suffix when the thread already had one of that name.
+ */
+export async function uploadThreadFile({
   threadId,
   file,
   onProgress,
@@ -25,24 +62,16 @@ export function uploadThreadFile({
   onProgress: (fraction: number) => void;
   signal: AbortSignal;
 }): Promise<ThreadFile> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", `/api/threads/${encodeURIComponent(threadId)}/uploads`);
-    xhr.responseType = "json";
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      const body = xhr.response as { files?: ThreadFile[]; error?: { message?: string } } | null;
-      if (xhr.status === 201 && body?.files?.[0]) return resolve(body.files[0]);
-      if (xhr.status === 413) return reject(new UploadError({ kind: "tooLarge" }));
-      reject(new UploadError({ kind: "server", message: body?.error?.message ?? `HTTP ${xhr.status}` }));
-    };
-    xhr.onerror = () => reject(new UploadError({ kind: "network" }));
-    xhr.onabort = () => reject(new UploadError({ kind: "aborted" }));
-    signal.addEventListener("abort", () => xhr.abort(), { once: true });
-    const form = new FormData();
-    form.append("files", file, file.name);
-    xhr.send(form);
+  const form = new FormData();
+  form.append("files", file, file.name);
+  const { status, body } = await postFormWithProgress({
+    url: `/api/threads/${encodeURIComponent(threadId)}/uploads`,
+    form,
+    onProgress,
+    signal,
   });
+  const answer = body as { files?: ThreadFile[]; error?: { message?: string } } | null;
+  if (status === 201 && answer?.files?.[0]) return answer.files[0];
+  if (status === 413) throw new UploadError({ kind: "tooLarge" });
+  throw new UploadError({ kind: "server", message: answer?.error?.message ?? `HTTP ${status}` });
 }

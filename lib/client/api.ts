@@ -1,4 +1,5 @@
 import type { PublicConfig } from "@/lib/config/public-config";
+import type { DocumentDto } from "@/lib/documents/document-dto";
 import type { DeleteProjectResult } from "@/lib/projects/delete-project";
 import type { ProjectDto } from "@/lib/projects/project-dto";
 import type { ThreadDto } from "@/lib/threads/thread-dto";
@@ -11,6 +12,33 @@ export type Project = ProjectDto;
 export type Thread = ThreadDto;
 export type ClientConfig = PublicConfig;
 export type ProjectDeletion = DeleteProjectResult;
+export type ProjectDocument = DocumentDto;
+
+export interface DocumentPage {
+  documents: ProjectDocument[];
+  total: number;
+  nextOffset: number | null;
+}
+
+const documentsPath = (projectId: string) => `/api/projects/${encodeURIComponent(projectId)}/documents`;
+
+/**
+ * Where the browser reads a shelf document: the original bytes (`download` forces an
+ * attachment) or, with `markdown`, the server's converted text of an office file.
+ */
+export function documentContentUrl(
+  document: Pick<ProjectDocument, "projectId" | "id">,
+  options: { download?: boolean; markdown?: boolean } = {},
+): string {
+  const params = new URLSearchParams();
+  if (options.download) params.set("download", "true");
+  if (options.markdown) params.set("as", "markdown");
+  const query = params.size > 0 ? `?${params}` : "";
+  return `${documentsPath(document.projectId)}/${encodeURIComponent(document.id)}/content${query}`;
+}
+
+/** Where one file is uploaded to a project's shelf (multipart; see upload-document.ts). */
+export const documentUploadUrl = documentsPath;
 
 export interface FieldIssue {
   path: string;
@@ -101,5 +129,10 @@ export const api = {
     request<{ thread: Thread }>(`/api/threads/${encodeURIComponent(id)}/move`, { method: "POST", body: { projectId } }).then(
       (r) => r.thread,
     ),
+  listDocuments: (projectId: string, page: { limit: number; offset: number }) =>
+    request<DocumentPage>(`${documentsPath(projectId)}?limit=${page.limit}&offset=${page.offset}`),
+  trashDocument: (projectId: string, documentId: string) =>
+    request<void>(`${documentsPath(projectId)}/${encodeURIComponent(documentId)}`, { method: "DELETE" }),
+
   deleteThread: (id: string) => request<void>(`/api/threads/${encodeURIComponent(id)}`, { method: "DELETE" }),
 };

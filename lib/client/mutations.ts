@@ -102,3 +102,16 @@ export function useDeleteThread(id: string) {
       ]),
   });
 }
+
+export function useTrashDocument(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (documentId: string) => api.trashDocument(projectId, documentId),
+    // documentCount lives on the project, so its card and header counts refresh too.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.projectDocuments(projectId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.projects }),
+      ]),
+  });
+}

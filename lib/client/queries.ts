@@ -1,6 +1,6 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { api, type Project, type Thread } from "./api";
 import { queryKeys, RECENT_THREADS_LIMIT } from "./query-keys";
 
@@ -34,4 +34,17 @@ export function useProjectThreads(projectId: string) {
 
 export function useThread(id: string, initialData: Thread) {
   return useQuery({ queryKey: queryKeys.thread(id), queryFn: () => api.getThread(id), initialData });
+}
+
+/** The server's largest page: a shelf of up to 1,000 documents arrives in one request. */
+export const DOCUMENTS_PAGE_SIZE = 1000;
+
+/** A project's shelf, newest first, one page at a time (nextOffset is null after the last). */
+export function useProjectDocuments(projectId: string) {
+  return useInfiniteQuery({
+    queryKey: queryKeys.projectDocuments(projectId),
+    queryFn: ({ pageParam }) => api.listDocuments(projectId, { limit: DOCUMENTS_PAGE_SIZE, offset: pageParam }),
+    initialPageParam: 0,
+    getNextPageParam: (lastPage) => lastPage.nextOffset ?? undefined,
+  });
 }

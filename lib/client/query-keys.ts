@@ -13,4 +13,5 @@ export const queryKeys = {
   recentThreads: (limit: number) => ["threads", "list", { limit }] as const,
   projectThreads: (projectId: string) => ["threads", "list", { projectId }] as const,
   thread: (id: string) => ["threads", "detail", id] as const,
+  projectDocuments: (projectId: string) => ["documents", "list", { projectId }] as const,
 };

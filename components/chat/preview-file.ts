@@ -1,0 +1,15 @@
+/**
+ * Anything the preview dialog can show: a thread file or a shelf document. The caller
+ * supplies the URLs, so the dialog never needs to know which API a file lives behind.
+ */
+export interface PreviewFile {
+  name: string;
+  /** The inline bytes. */
+  url: string;
+  /** The same bytes as an attachment. */
+  downloadUrl: string;
+  /** Converted text of an office file, where the server offers it. */
+  markdownUrl?: string;
+  /** Shown under the name, e.g. "Output · 2 KB". */
+  subtitle: string;
+}
