@@ -5,9 +5,9 @@ import { FileText, MessageSquare, ScrollText, Settings } from "lucide-react";
 import { usePathname, useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { DocumentsTab } from "@/components/documents/documents-tab";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import type { Project } from "@/lib/client/api";
-import { DocumentsComingSoon } from "./documents-coming-soon";
 import { InstructionsEditor } from "./instructions-editor";
 import { ProjectChats } from "./project-chats";
 import { ProjectSettings } from "./project-settings";
@@ -65,7 +65,7 @@ export function ProjectTabs({ project }: { project: Project }) {
           <ProjectChats project={project} />
         </Tabs.Content>
         <Tabs.Content value="documents">
-          <DocumentsComingSoon />
+          <DocumentsTab project={project} />
         </Tabs.Content>
         <Tabs.Content value="instructions">
           <InstructionsEditor project={project} onDirtyChange={setInstructionsDirty} />

@@ -1,19 +1,18 @@
 import { FileText } from "lucide-react";
 import { useTranslations } from "next-intl";
 
-/** The shelf is not built yet; say so plainly rather than show controls that do nothing. */
-export function DocumentsComingSoon() {
-  const t = useTranslations("projects");
+export function DocumentsEmptyState({ readOnly }: { readOnly: boolean }) {
+  const t = useTranslations("documents");
   return (
     <div
       className="flex flex-col items-center rounded-xl border border-dashed border-zinc-300 px-6 py-14 text-center dark:border-zinc-700"
-      data-testid="documents-coming-soon"
+      data-testid="documents-empty"
     >
       <span className="flex size-11 items-center justify-center rounded-full bg-zinc-100 text-zinc-500 dark:bg-zinc-800 dark:text-zinc-400">
         <FileText className="size-5" aria-hidden />
       </span>
-      <h2 className="mt-4 text-base font-semibold text-zinc-900 dark:text-zinc-50">{t("documentsTitle")}</h2>
-      <p className="mt-1 max-w-md text-sm text-zinc-600 dark:text-zinc-400">{t("documentsBody")}</p>
+      <h3 className="mt-4 text-base font-semibold text-zinc-900 dark:text-zinc-50">{t("emptyTitle")}</h3>
+      <p className="mt-1 max-w-md text-sm text-zinc-600 dark:text-zinc-400">{readOnly ? t("emptyBodyArchived") : t("emptyBody")}</p>
     </div>
   );
 }

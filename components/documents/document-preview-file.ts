@@ -1,0 +1,13 @@
+import type { PreviewFile } from "@/components/chat/preview-file";
+import { documentContentUrl, type ProjectDocument } from "@/lib/client/api";
+
+/** A shelf document as the shared preview dialog shows it; office files read as converted text. */
+export function documentPreviewFile(document: ProjectDocument, subtitle: string): PreviewFile {
+  return {
+    name: document.name,
+    url: documentContentUrl(document),
+    downloadUrl: documentContentUrl(document, { download: true }),
+    markdownUrl: documentContentUrl(document, { markdown: true }),
+    subtitle,
+  };
+}

@@ -1,0 +1,75 @@
+"use client";
+
+import { Download, Eye, Trash2 } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { FileIcon } from "@/components/chat/file-icon";
+import { Button, buttonClass } from "@/components/ui/button";
+import { documentContentUrl, type ProjectDocument } from "@/lib/client/api";
+import { DocumentBadges } from "./document-badges";
+import { useDocumentMeta } from "./use-document-meta";
+
+/** The fixed height the virtualiser lays rows out with; the row never grows past it. */
+export const DOCUMENT_ROW_HEIGHT = 64;
+
+export function DocumentRow({
+  document,
+  readOnly,
+  onPreview,
+  onTrash,
+}: {
+  document: ProjectDocument;
+  readOnly: boolean;
+  onPreview: () => void;
+  onTrash: () => void;
+}) {
+  const t = useTranslations("documents");
+  const meta = useDocumentMeta()(document);
+  return (
+    <div
+      className="flex items-center gap-3 border-b border-zinc-200 px-4 dark:border-zinc-800"
+      style={{ height: DOCUMENT_ROW_HEIGHT }}
+      data-testid="document-row"
+      data-name={document.name}
+    >
+      <FileIcon filename={document.name} />
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-medium text-zinc-900 dark:text-zinc-100" title={document.name} data-testid="document-name">
+          {document.name}
+        </p>
+        <div className="mt-0.5 flex min-w-0 items-center gap-2 overflow-hidden whitespace-nowrap text-xs text-zinc-500 dark:text-zinc-400">
+          <span data-testid="document-size">{meta.size}</span>
+          <span aria-hidden>·</span>
+          <span className="truncate">{t("modified", { date: meta.modified })}</span>
+          <DocumentBadges document={document} />
+        </div>
+      </div>
+      <Button size="sm" variant="ghost" onClick={onPreview} aria-label={t("previewNamed", { name: document.name })} data-testid="document-preview">
+        <Eye className="size-4" aria-hidden />
+        <span className="hidden sm:inline">{t("preview")}</span>
+      </Button>
+      <a
+        href={documentContentUrl(document, { download: true })}
+        download={document.name}
+        className={buttonClass({ variant: "ghost", size: "sm" })}
+        aria-label={t("downloadNamed", { name: document.name })}
+        data-testid="document-download"
+      >
+        <Download className="size-4" aria-hidden />
+        <span className="hidden sm:inline">{t("download")}</span>
+      </a>
+      {readOnly ? null : (
+        <Button
+          size="icon"
+          variant="ghost"
+          onClick={onTrash}
+          aria-label={t("trashNamed", { name: document.name })}
+          title={t("trash")}
+          className="hover:text-red-600 dark:hover:text-red-400"
+          data-testid="document-trash"
+        >
+          <Trash2 className="size-4" aria-hidden />
+        </Button>
+      )}
+    </div>
+  );
+}
