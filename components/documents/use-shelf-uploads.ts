@@ -52,7 +52,7 @@ export function useShelfUploads({ projectId, maxBytes }: { projectId: string; ma
 
   async function uploadOne({ id, file }: { id: string; file: File }) {
     // Checked here too so a huge file fails at once instead of after streaming to the limit.
-    if (file.size > maxBytes) return update(id, { status: "error", failure: { kind: "tooLarge" } });
+    if (maxBytes > 0 && file.size > maxBytes) return update(id, { status: "error", failure: { kind: "tooLarge" } });
     const controller = new AbortController();
     current.current = controller;
     update(id, { status: "uploading" });
