@@ -249,6 +249,10 @@ describe("project documents", () => {
       expect([method, foreign.status]).toEqual([method, 404]);
       expect(await foreign.text()).toBe(await absent.text());
     }
+    // The owner's document id under the stranger's own project is not found either.
+    const own = await newProject(stranger.api);
+    expect((await stranger.api("GET", `/api/projects/${own}/documents/${document.id}/content`)).status).toBe(404);
+    expect((await stranger.api("DELETE", `/api/projects/${own}/documents/${document.id}`)).status).toBe(404);
     // The owner's shelf is untouched.
     expect((await json(await owner.api("GET", `/api/projects/${projectId}/documents`))).documents.map((d) => d.id)).toEqual([document.id]);
   });
