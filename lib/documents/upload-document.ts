@@ -1,67 +1,15 @@
-import path from "node:path";
-import { randomUUID } from "node:crypto";
-import { mkdir, rename, rm } from "node:fs/promises";
-import { getDb, transaction } from "@/lib/db/client";
-import { lockOwnedProject } from "@/lib/db/locks";
-import { notFound } from "@/lib/http/errors";
-import { removeFileIfPresent } from "@/lib/storage/staging";
-import { describeDocument, type DocumentDto } from "./document-dto";
-import { documentFolderPath, originalRelpath } from "./document-paths";
+import { getDb } from "@/lib/db/client";
 import { requireOwnedProject } from "./owned-project";
+import { placeStagedDocument, type PlacedDocument } from "./place-document";
 import { receiveDocumentUpload } from "./receive-document-upload";
 
-export interface UploadDocumentResult {
-  document: DocumentDto;
-  deduplicated: boolean;
-}
-
 /**
- * POST /api/projects/{id}/documents (design: Atomicity, "Shelf insert"). Stage + hash, then
- * one transaction: lock the active owned project → dedup among its active rows by sha256 →
- * rename the staged bytes into the new document's own folder → insert. Placing before the
- * insert means a crash leaves an unreferenced file (collected later), never a row without
- * bytes; a failed transaction removes only the folder this request created.
+ * POST /api/projects/{id}/documents: stream the one `file` part to staging while hashing,
+ * then place it on the shelf (dedup, lock, insert) in one transaction.
  */
-export async function uploadDocument({ userId, projectId, req }: { userId: string; projectId: string; req: Request }): Promise<UploadDocumentResult> {
+export async function uploadDocument({ userId, projectId, req }: { userId: string; projectId: string; req: Request }): Promise<PlacedDocument> {
   // Refuse early so a foreign or archived project never receives bytes; re-checked under lock.
   await requireOwnedProject(await getDb(), { projectId, userId, scope: "active" });
   const { staged, name } = await receiveDocumentUpload({ userId, projectId, req });
-
-  const documentId = randomUUID();
-  const location = { projectId, sha256: staged.sha256, documentId };
-  const folder = documentFolderPath({ userId, ...location });
-  let placed = false;
-  try {
-    const result = await transaction(async (tx) => {
-      if (!(await lockOwnedProject(tx, { projectId, userId, scope: "active" }))) throw notFound();
-      const existing = await tx.projectDocument.findFirst({
-        where: { projectId, userId, sha256: staged.sha256, trashedAt: null },
-        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-      });
-      if (existing) return { row: existing, deduplicated: true };
-
-      await mkdir(path.join(folder, "original"), { recursive: true });
-      await rename(staged.path, path.join(folder, "original", name));
-      placed = true;
-      const row = await tx.projectDocument.create({
-        data: {
-          id: documentId,
-          projectId,
-          userId,
-          name,
-          storedRelpath: originalRelpath(location, name),
-          sha256: staged.sha256,
-          sizeBytes: BigInt(staged.sizeBytes),
-        },
-      });
-      return { row, deduplicated: false };
-    });
-    return { document: await describeDocument(result.row), deduplicated: result.deduplicated };
-  } catch (error) {
-    if (placed) await rm(folder, { recursive: true, force: true });
-    throw error;
-  } finally {
-    // Gone already when placed; otherwise (dedup hit, 404, failure) it is no longer needed.
-    await removeFileIfPresent(staged.path);
-  }
+  return placeStagedDocument({ userId, projectId, staged, name });
 }

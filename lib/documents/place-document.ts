@@ -1,0 +1,69 @@
+import path from "node:path";
+import { randomUUID } from "node:crypto";
+import { mkdir, rename, rm } from "node:fs/promises";
+import { transaction } from "@/lib/db/client";
+import { lockOwnedProject } from "@/lib/db/locks";
+import { notFound } from "@/lib/http/errors";
+import { removeFileIfPresent, type StagedFile } from "@/lib/storage/staging";
+import { describeDocument, type DocumentDto } from "./document-dto";
+import { documentFolderPath, originalRelpath } from "./document-paths";
+
+export interface PlacedDocument {
+  document: DocumentDto;
+  deduplicated: boolean;
+}
+
+export interface DocumentSource {
+  sourceThreadId: string;
+  sourceKind: "upload" | "output";
+  sourceName: string;
+}
+
+/**
+ * Turns staged, hashed bytes into a shelf document (design: Atomicity, "Shelf insert"), in
+ * one transaction: lock the active owned project → dedup among its active rows by sha256
+ * (hit: the existing row and its name win) → rename the staged bytes into the new
+ * document's own folder → insert. Placing before the insert means a crash leaves an
+ * unreferenced file (collected later), never a row without bytes; a failed transaction
+ * removes only the folder this call created. The staged file is gone afterwards either way.
+ */
+export async function placeStagedDocument({ userId, projectId, staged, name, source }: { userId: string; projectId: string; staged: StagedFile; name: string; source?: DocumentSource }): Promise<PlacedDocument> {
+  const documentId = randomUUID();
+  const location = { projectId, sha256: staged.sha256, documentId };
+  const folder = documentFolderPath({ userId, ...location });
+  let placed = false;
+  try {
+    const result = await transaction(async (tx) => {
+      if (!(await lockOwnedProject(tx, { projectId, userId, scope: "active" }))) throw notFound();
+      const existing = await tx.projectDocument.findFirst({
+        where: { projectId, userId, sha256: staged.sha256, trashedAt: null },
+        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      });
+      if (existing) return { row: existing, deduplicated: true };
+
+      await mkdir(path.join(folder, "original"), { recursive: true });
+      await rename(staged.path, path.join(folder, "original", name));
+      placed = true;
+      const row = await tx.projectDocument.create({
+        data: {
+          id: documentId,
+          projectId,
+          userId,
+          name,
+          storedRelpath: originalRelpath(location, name),
+          sha256: staged.sha256,
+          sizeBytes: BigInt(staged.sizeBytes),
+          ...source,
+        },
+      });
+      return { row, deduplicated: false };
+    });
+    return { document: await describeDocument(result.row), deduplicated: result.deduplicated };
+  } catch (error) {
+    if (placed) await rm(folder, { recursive: true, force: true });
+    throw error;
+  } finally {
+    // Gone already when placed; otherwise (dedup hit, 404, failure) it is no longer needed.
+    await removeFileIfPresent(staged.path);
+  }
+}
