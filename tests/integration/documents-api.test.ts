@@ -256,4 +256,34 @@ describe("project documents", () => {
     // The owner's shelf is untouched.
     expect((await json(await owner.api("GET", `/api/projects/${projectId}/documents`))).documents.map((d) => d.id)).toEqual([document.id]);
   });
+
+  it("saves a thread file to the shelf with its provenance, leaving the source untouched", async () => {
+    const user = await signUp();
+    const stranger = await signUp("Stranger");
+    const projectId = await newProject(user.api);
+    const { thread } = (await (await user.api("POST", "/api/threads", { json: {} })).json()) as { thread: { id: string } };
+    const files = new FormData();
+    files.append("files", new File(["from the chat"], "chat notes.txt"));
+    expect((await user.api("POST", `/api/threads/${thread.id}/uploads`, { body: files })).status).toBe(201);
+
+    const save = (who: Api, json: unknown, project = projectId) => who("POST", `/api/projects/${project}/documents/from-thread`, { json });
+    const saved = await save(user.api, { threadId: thread.id, kind: "upload", name: "chat notes.txt", shelfName: "Notes.txt" });
+    expect(saved.status).toBe(201);
+    const { document } = await json(saved);
+    expect(document).toMatchObject({ name: "Notes.txt", sizeBytes: 13, sourceThreadId: thread.id, sourceKind: "upload", sourceName: "chat notes.txt" });
+    expect(await (await user.api("GET", `/api/projects/${projectId}/documents/${document.id}/content`)).text()).toBe("from the chat");
+    expect(await (await user.api("GET", `/api/threads/${thread.id}/artifacts/uploads/chat%20notes.txt`)).text()).toBe("from the chat");
+
+    const again = await save(user.api, { threadId: thread.id, kind: "upload", name: "chat notes.txt" });
+    expect(again.status).toBe(200);
+    expect((await json(again)).document.id).toBe(document.id);
+
+    expect((await save(user.api, { threadId: thread.id, kind: "upload", name: "../uploads/chat notes.txt" })).status).toBe(404);
+    expect((await save(user.api, { threadId: thread.id, kind: "output", name: "chat notes.txt" })).status).toBe(404);
+    expect((await save(user.api, { threadId: thread.id, kind: "upload", name: "chat notes.txt", shelfName: "a/b" })).status).toBe(422);
+    expect((await save(user.api, { threadId: thread.id, kind: "nope", name: "x" })).status).toBe(422);
+    const strangerProject = await newProject(stranger.api);
+    expect((await save(stranger.api, { threadId: thread.id, kind: "upload", name: "chat notes.txt" }, strangerProject)).status).toBe(404);
+    expect((await save(stranger.api, { threadId: thread.id, kind: "upload", name: "chat notes.txt" })).status).toBe(404);
+  });
 });

@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { saveThreadFileToProject } from "@/lib/documents/save-thread-file";
+import { authedRoute, readJsonBody } from "@/lib/http/route";
+
+export const dynamic = "force-dynamic";
+
+const body = z.object({
+  threadId: z.string().min(1),
+  kind: z.enum(["upload", "output"]),
+  name: z.string().min(1),
+  shelfName: z.string().optional(),
+});
+
+// POST /api/projects/{id}/documents/from-thread – save a chat's upload or output to the shelf
+export const POST = authedRoute<{ id: string }>(async ({ req, user, params }) => {
+  const input = await readJsonBody(req, body);
+  const result = await saveThreadFileToProject({ userId: user.id, projectId: params.id, ...input });
+  return Response.json(result, { status: result.deduplicated ? 200 : 201 });
+});
