@@ -1,14 +1,9 @@
-import { open } from "node:fs/promises";
-import { Readable } from "node:stream";
 import { AppError, validationError } from "@/lib/http/errors";
 import { fileResponse } from "@/lib/thread-files/file-response";
 import { resolveOriginalPath } from "./document-paths";
 import { readDocumentText } from "./document-text";
 import { findLiveDocumentOrThrow } from "./find-live-document";
-
-function contentMissing(): AppError {
-  return new AppError("content_missing", "The stored file of this document is missing.");
-}
+import { contentMissing, openDocumentOriginal } from "./open-document-original";
 
 interface ContentRequest {
   userId: string;
@@ -18,25 +13,13 @@ interface ContentRequest {
 
 /**
  * The original bytes, streamed from disk with the served type and disposition of thread
- * files (inline for text/PDF/images, HTML/XHTML/SVG always attachment, nosniff). A file that
- * is gone or not the recorded size is 409 content_missing, never a short or wrong body.
+ * files (inline for text/PDF/images, HTML/XHTML/SVG always attachment, nosniff); 409
+ * content_missing when the stored file is gone or not the recorded size.
  */
 export async function documentBytesResponse({ download, ...ref }: ContentRequest & { download: boolean }): Promise<Response> {
   const row = await findLiveDocumentOrThrow(ref);
-  const originalPath = await resolveOriginalPath(row);
-  let handle;
-  try {
-    handle = await open(originalPath, "r");
-  } catch {
-    throw contentMissing();
-  }
-  const stats = await handle.stat();
-  if (!stats.isFile() || BigInt(stats.size) !== row.sizeBytes) {
-    await handle.close();
-    throw contentMissing();
-  }
-  const body = Readable.toWeb(handle.createReadStream()) as ReadableStream<Uint8Array>;
-  return fileResponse({ name: row.name, sizeBytes: stats.size, body, download });
+  const { sizeBytes, stream } = await openDocumentOriginal(row);
+  return fileResponse({ name: row.name, sizeBytes, body: stream, download });
 }
 
 /** `as=markdown`: the text (converted on first use and cached); a clear 4xx when there is none. */

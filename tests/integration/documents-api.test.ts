@@ -286,4 +286,29 @@ describe("project documents", () => {
     expect((await save(stranger.api, { threadId: thread.id, kind: "upload", name: "chat notes.txt" }, strangerProject)).status).toBe(404);
     expect((await save(stranger.api, { threadId: thread.id, kind: "upload", name: "chat notes.txt" })).status).toBe(404);
   });
+
+  it("attaches a document to a chat's uploads, from an archived project too; foreign threads are 404", async () => {
+    const user = await signUp();
+    const stranger = await signUp("Stranger");
+    const projectId = await newProject(user.api);
+    const { document } = await json(await upload(user.api, projectId, [["brief.txt", "the brief"]]));
+    const { thread } = (await (await user.api("POST", "/api/threads", { json: {} })).json()) as { thread: { id: string } };
+    const { thread: foreignThread } = (await (await stranger.api("POST", "/api/threads", { json: {} })).json()) as { thread: { id: string } };
+    const attach = (threadId: string) => user.api("POST", `/api/projects/${projectId}/documents/${document.id}/attach-to-thread/${threadId}`);
+
+    const first = await attach(thread.id);
+    expect(first.status).toBe(201);
+    expect(await first.json()).toMatchObject({ kind: "upload", filename: "brief.txt", sizeBytes: 9 });
+    expect((await user.api("POST", `/api/projects/${projectId}/archive`)).status).toBe(200);
+    const second = await attach(thread.id);
+    expect(second.status).toBe(201);
+    expect(await second.json()).toMatchObject({ filename: "brief_1.txt" });
+    expect(await (await user.api("GET", `/api/threads/${thread.id}/artifacts/uploads/brief_1.txt`)).text()).toBe("the brief");
+
+    const foreign = await attach(foreignThread.id);
+    const missing = await attach(crypto.randomUUID());
+    expect(foreign.status).toBe(404);
+    expect(await foreign.text()).toBe(await missing.text());
+    expect((await stranger.api("POST", `/api/projects/${projectId}/documents/${document.id}/attach-to-thread/${foreignThread.id}`)).status).toBe(404);
+  });
 });
