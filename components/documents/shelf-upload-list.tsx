@@ -24,7 +24,8 @@ export function ShelfUploadList({ uploads, maxBytes }: { uploads: ShelfUploads; 
           </Button>
         ) : null}
       </header>
-      <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">
+      {/* A long batch scrolls in its own box so the shelf below stays in view. */}
+      <ul className="max-h-64 divide-y divide-zinc-100 overflow-y-auto dark:divide-zinc-800">
         {uploads.items.map((upload) => (
           <ShelfUploadRow key={upload.id} upload={upload} maxBytes={maxBytes} onDismiss={() => uploads.dismiss(upload.id)} />
         ))}
