@@ -14,9 +14,9 @@ export interface AgentShelfPage {
  * order, so "…and 7 more" continues exactly where the index stopped. The project id comes
  * from the run's pinned context (resolved owner-scoped at admission), never from the model.
  */
-export async function listShelfForAgent({ projectId, offset, limit }: { projectId: string; offset: number; limit: number }): Promise<AgentShelfPage> {
+export async function listShelfForAgent({ userId, projectId, offset, limit }: { userId: string; projectId: string; offset: number; limit: number }): Promise<AgentShelfPage> {
   const db = await getDb();
-  const where = { projectId, trashedAt: null };
+  const where = { projectId, userId, trashedAt: null };
   const [total, rows] = await db.$transaction([
     db.projectDocument.count({ where }),
     db.projectDocument.findMany({ where, orderBy: SHELF_ORDER, skip: offset, take: limit, select: { id: true, name: true, sizeBytes: true, updatedAt: true } }),

@@ -11,9 +11,9 @@ const ATTACH_HINT = "Ask the person to attach it to this chat (\"attach to threa
  * time, so a document trashed after admission fails clearly instead of serving stale bytes.
  * Every outcome the model can act on is an `{error}`, never an exception.
  */
-export async function readDocumentForAgent({ projectId, documentId }: { projectId: string; documentId: string }): Promise<AgentDocumentText> {
+export async function readDocumentForAgent({ userId, projectId, documentId }: { userId: string; projectId: string; documentId: string }): Promise<AgentDocumentText> {
   const db = await getDb();
-  const row = await db.projectDocument.findFirst({ where: { id: documentId, projectId } });
+  const row = await db.projectDocument.findFirst({ where: { id: documentId, projectId, userId } });
   if (!row) {
     return { error: `No document with id ${JSON.stringify(documentId)} is on this project's shelf. Call list_project_documents to see the ids.` };
   }

@@ -1,36 +1,23 @@
 import { createHash } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "@/lib/config/env";
 import { signUp } from "../support/route-client";
-import { startStubModelServer, type StubModelServer } from "../support/stub-model-server";
+import type { StubModelServer } from "../support/stub-model-server";
+import { contentText, withStubModel, type ChatRequest } from "../support/stub-model-env";
 import { parseUiStream, readUiStream } from "../support/ui-stream";
 
 // The run path end to end over HTTP: route handler → admission → AI SDK loop → the real
 // @ai-sdk/openai provider → a scripted OpenAI-compatible server on 127.0.0.1.
 
 type Json = Record<string, any>;
-type ChatRequest = { messages: Json[]; tools?: { function: { name: string } }[] };
 
+const { stub: currentStub, streamingRequests } = withStubModel();
 let stub: StubModelServer;
-
-beforeAll(async () => {
-  stub = await startStubModelServer({ nonStreamingTurn: { type: "text", text: "Stub title" } });
-  process.env.OPENAI_BASE_URL = stub.url;
-  process.env.OPENAI_API_KEY = "test-key";
-  process.env.OPENAI_MODEL = "stub";
-  resetConfigForTests();
+beforeEach(() => {
+  stub = currentStub();
 });
-afterAll(async () => {
-  await stub.close();
-  delete process.env.OPENAI_BASE_URL;
-  delete process.env.OPENAI_MODEL;
-  resetConfigForTests();
-});
-beforeEach(() => stub.reset());
 
-const streamingRequests = () => stub.requests.filter((r) => (r.body as Json).stream).map((r) => r.body as ChatRequest);
 const toolNames = (req: ChatRequest) => (req.tools ?? []).map((t) => t.function.name).sort();
-const contentText = (m: Json): string => (typeof m.content === "string" ? m.content : (m.content ?? []).map((p: Json) => p.text ?? "").join(""));
 const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
 
 async function projectThread(api: Awaited<ReturnType<typeof signUp>>["api"], instructions: string, title = "t") {

@@ -1,37 +1,23 @@
 import { createHash } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "@/lib/config/env";
 import type { DocumentDto } from "@/lib/documents/document-dto";
 import { signUp } from "../support/route-client";
-import { startStubModelServer, type StubModelServer } from "../support/stub-model-server";
+import type { StubModelServer } from "../support/stub-model-server";
+import { contentText, withStubModel, type ChatRequest } from "../support/stub-model-env";
 import { readUiStream } from "../support/ui-stream";
 
 // The agent's side of the shelf over real HTTP to a scripted model: the <documents> index
 // pinned at admission, the document tools reading live rows, and a trash in mid-run.
 
-type Json = Record<string, any>;
 type Api = Awaited<ReturnType<typeof signUp>>["api"];
-type ChatRequest = { messages: Json[] };
 
+const { stub: currentStub, streamingRequests } = withStubModel();
 let stub: StubModelServer;
-
-beforeAll(async () => {
-  stub = await startStubModelServer({ nonStreamingTurn: { type: "text", text: "Stub title" } });
-  process.env.OPENAI_BASE_URL = stub.url;
-  process.env.OPENAI_API_KEY = "test-key";
-  process.env.OPENAI_MODEL = "stub";
-  resetConfigForTests();
+beforeEach(() => {
+  stub = currentStub();
 });
-afterAll(async () => {
-  await stub.close();
-  delete process.env.OPENAI_BASE_URL;
-  delete process.env.OPENAI_MODEL;
-  resetConfigForTests();
-});
-beforeEach(() => stub.reset());
 
-const streamingRequests = () => stub.requests.filter((r) => (r.body as Json).stream).map((r) => r.body as ChatRequest);
-const contentText = (m: Json): string => (typeof m.content === "string" ? m.content : (m.content ?? []).map((p: Json) => p.text ?? "").join(""));
 const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
 
 async function projectWithDocuments(api: Api, documents: [string, string][]) {

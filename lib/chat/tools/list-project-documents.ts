@@ -16,7 +16,7 @@ function clamp(value: number | undefined, min: number, max: number, fallback: nu
  * Registered only for runs with a pinned project. The project id comes from `pinned`, never
  * from the model's arguments; the rows are read live.
  */
-export function listProjectDocumentsTool(pinned: PinnedProjectContext) {
+export function listProjectDocumentsTool({ userId, pinned }: { userId: string; pinned: PinnedProjectContext }) {
   return tool({
     description: "List the documents on this project's shelf, newest first, a page at a time.",
     inputSchema: z.object({
@@ -26,6 +26,7 @@ export function listProjectDocumentsTool(pinned: PinnedProjectContext) {
     execute: ({ offset, limit }) =>
       asToolResult(() =>
         listShelfForAgent({
+          userId,
           projectId: pinned.projectId,
           offset: clamp(offset, 0, Number.MAX_SAFE_INTEGER, 0),
           limit: clamp(limit, 1, LIST_LIMIT_MAX, LIST_LIMIT_DEFAULT),

@@ -9,7 +9,7 @@ import { asToolResult } from "./tool-result";
  * Registered only for runs with a pinned project; reads live shelf rows of that project
  * (never one named by the model), sliced by characters with `limit` clamped to 1..20000.
  */
-export function readProjectDocumentTool(pinned: PinnedProjectContext) {
+export function readProjectDocumentTool({ userId, pinned }: { userId: string; pinned: PinnedProjectContext }) {
   return tool({
     description:
       "Read one document of this project's shelf as text, a page of characters at a time. Converted text is served for PDF, Word, Excel and HTML files.",
@@ -20,7 +20,7 @@ export function readProjectDocumentTool(pinned: PinnedProjectContext) {
     }),
     execute: ({ documentId, offset, limit }) =>
       asToolResult(async () => {
-        const document = await readDocumentForAgent({ projectId: pinned.projectId, documentId });
+        const document = await readDocumentForAgent({ userId, projectId: pinned.projectId, documentId });
         if ("error" in document) return document;
         return { name: document.name, ...sliceText(document.text, { offset, limit, maxLimit: MAX_SLICE_LIMIT }) };
       }),

@@ -20,7 +20,7 @@ export function buildRunTools(context: RunToolContext) {
   if (!hasProjectTools(context.pinned)) return threadTools;
   return {
     ...threadTools,
-    [LIST_PROJECT_DOCUMENTS]: listProjectDocumentsTool(context.pinned),
-    [READ_PROJECT_DOCUMENT]: readProjectDocumentTool(context.pinned),
+    [LIST_PROJECT_DOCUMENTS]: listProjectDocumentsTool({ userId: context.userId, pinned: context.pinned }),
+    [READ_PROJECT_DOCUMENT]: readProjectDocumentTool({ userId: context.userId, pinned: context.pinned }),
   };
 }
