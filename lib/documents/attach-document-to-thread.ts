@@ -1,18 +1,34 @@
+import { transaction } from "@/lib/db/client";
+import type { ProjectDocument } from "@/lib/generated/prisma/client";
+import { notFound } from "@/lib/http/errors";
 import { ingestThreadUpload } from "@/lib/thread-files/ingest-thread-upload";
 import type { ThreadFile } from "@/lib/thread-files/thread-file-dto";
 import { getThreadOrThrow } from "@/lib/threads/get-thread";
-import { findLiveDocumentOrThrow } from "./find-live-document";
 import { openDocumentOriginal } from "./open-document-original";
 
 /**
  * POST /api/projects/{id}/documents/{docId}/attach-to-thread/{threadId}: copies a shelf
  * document into a chat's uploads, through the same path as a composer upload (first free
- * name, conversion). Reading a shelf is allowed on archived projects, so this is too; the
- * thread must be the caller's (404 otherwise). The shelf copy is never touched.
+ * name, size limit, conversion). Reading a shelf is allowed on archived projects, so this is
+ * too; the thread must be the caller's (404 otherwise). The shelf copy is never touched.
+ *
+ * The live row is read under its row lock and the original opened while the lock is held:
+ * a concurrent trash-and-purge then either comes first (404 here) or waits, and once the
+ * file is open its bytes stay readable even if it is unlinked afterwards. The copy itself
+ * streams after the lock is released, so a large file never holds a transaction open.
  */
 export async function attachDocumentToThread({ userId, projectId, documentId, threadId }: { userId: string; projectId: string; documentId: string; threadId: string }): Promise<ThreadFile> {
-  const row = await findLiveDocumentOrThrow({ userId, projectId, documentId });
   await getThreadOrThrow({ threadId, userId });
-  const { stream } = await openDocumentOriginal(row);
-  return ingestThreadUpload({ userId, threadId, name: row.name, stream });
+  const { row, original } = await transaction(async (tx) => {
+    const project = await tx.project.findFirst({ where: { id: projectId, userId }, select: { id: true } });
+    if (!project) throw notFound();
+    const locked = await tx.$queryRaw<ProjectDocument[]>`
+      SELECT * FROM "project_document"
+      WHERE id = ${documentId} AND "projectId" = ${projectId} AND "userId" = ${userId} AND "trashedAt" IS NULL
+      FOR UPDATE`;
+    const live = locked[0];
+    if (!live) throw notFound();
+    return { row: live, original: await openDocumentOriginal(live) };
+  });
+  return ingestThreadUpload({ userId, threadId, name: row.name, stream: original.stream });
 }
