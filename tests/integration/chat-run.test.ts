@@ -192,6 +192,23 @@ describe("run lifecycle", () => {
     await expect.poll(async () => (await (await api("GET", `/api/threads/${thread.id}`)).json()).thread.title).toBe("Stub title");
   });
 
+  it("falls back to the first words of the message when the title call fails", async () => {
+    const { api } = await signUp();
+    const { thread } = await (await api("POST", "/api/threads", { json: {} })).json();
+    stub.setNonStreamingTurn({ type: "error", status: 400, message: "titles are not supported" });
+    await readUiStream(await api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: "Compare   the two\ncontracts please" } } }));
+    await expect.poll(async () => (await (await api("GET", `/api/threads/${thread.id}`)).json()).thread.title).toBe("Compare the two contracts please");
+  });
+
+  it("never replaces a title the user set", async () => {
+    const { api } = await signUp();
+    const { thread } = await (await api("POST", "/api/threads", { json: { title: "Mine" } })).json();
+    await readUiStream(await api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: "hello" } } }));
+    await new Promise((resolve) => setTimeout(resolve, 300)); // titling runs after the stream ends
+    expect(stub.requests.some((r) => !(r.body as Json).stream)).toBe(false);
+    expect((await (await api("GET", `/api/threads/${thread.id}`)).json()).thread.title).toBe("Mine");
+  });
+
   it("refuses a second run while one is active (409), and records a stop with the partial text kept", async () => {
     const { api } = await signUp();
     const { thread } = await (await api("POST", "/api/threads", { json: { title: "slow" } })).json();

@@ -59,6 +59,8 @@ export interface StubModelServer {
   requests: RecordedRequest[];
   enqueue(...turns: StubTurn[]): void;
   setDefaultTurn(turn: StubTurn): void;
+  /** Answers non-streaming requests (the chat-title call) until the next reset. */
+  setNonStreamingTurn(turn: StubTurn): void;
   reset(): void;
   close(): Promise<void>;
 }
@@ -302,6 +304,9 @@ export async function startStubModelServer(options: StubModelServerOptions = {})
     enqueue: (...turns) => queue.push(...turns),
     setDefaultTurn: (turn) => {
       defaultTurn = turn;
+    },
+    setNonStreamingTurn: (turn) => {
+      nonStreamingTurn = turn;
     },
     reset,
     close: () =>
