@@ -2,6 +2,7 @@ import type { PublicConfig } from "@/lib/config/public-config";
 import type { DocumentDto } from "@/lib/documents/document-dto";
 import type { DeleteProjectResult } from "@/lib/projects/delete-project";
 import type { ProjectDto } from "@/lib/projects/project-dto";
+import type { ThreadFile } from "@/lib/thread-files/thread-file-dto";
 import type { ThreadDto } from "@/lib/threads/thread-dto";
 
 // Typed calls to the HTTP contract (docs/api.md) for client components. Every failure is
@@ -18,6 +19,55 @@ export interface DocumentPage {
   documents: ProjectDocument[];
   total: number;
   nextOffset: number | null;
+}
+
+export interface ThreadPage {
+  threads: Thread[];
+  total: number;
+  nextOffset: number | null;
+}
+
+/** "Save to project": 201 added, or 200 when identical bytes were already on the shelf. */
+export interface SavedDocument {
+  document: ProjectDocument;
+  deduplicated: boolean;
+}
+
+/** One chat of a project with its uploads and outputs (at most `fileLimit`; `truncated` when more). */
+export interface ThreadFileGroup {
+  threadId: string;
+  title: string;
+  updatedAt: string;
+  files: ThreadFile[];
+  truncated: boolean;
+}
+
+export interface ThreadFileGroupPage {
+  groups: ThreadFileGroup[];
+  nextOffset: number | null;
+  truncated: boolean;
+}
+
+/** A document in the trash: where it was trashed from, and when it is purged for good. */
+export type TrashedDocument = ProjectDocument & {
+  trashedAt: string;
+  origin: { projectId: string; projectName: string };
+  /** The origin project still exists, is the caller's and is active: Restore needs no target. */
+  originAvailable: boolean;
+  purgeAfter: string;
+};
+
+export interface TrashPage {
+  documents: TrashedDocument[];
+  total: number;
+  nextOffset: number | null;
+  retentionDays: number;
+}
+
+export interface RestoreResult {
+  /** "merged": the target already had identical bytes, so the trashed copy was dropped. */
+  outcome: "restored" | "merged";
+  document: ProjectDocument;
 }
 
 const documentsPath = (projectId: string) => `/api/projects/${encodeURIComponent(projectId)}/documents`;
@@ -114,11 +164,12 @@ export const api = {
     }).then((r) => r.project),
   deleteProject: (id: string) => request<ProjectDeletion>(`/api/projects/${encodeURIComponent(id)}`, { method: "DELETE" }),
 
-  listThreads: (query: { projectId?: string; limit?: number } = {}) => {
+  listThreads: (query: { projectId?: string; limit?: number; offset?: number } = {}) => {
     const params = new URLSearchParams();
     if (query.projectId) params.set("projectId", query.projectId);
     if (query.limit) params.set("limit", String(query.limit));
-    return request<{ threads: Thread[]; total: number; nextOffset: number | null }>(`/api/threads?${params}`);
+    if (query.offset) params.set("offset", String(query.offset));
+    return request<ThreadPage>(`/api/threads?${params}`);
   },
   getThread: (id: string) => request<{ thread: Thread }>(`/api/threads/${encodeURIComponent(id)}`).then((r) => r.thread),
   createThread: (input: { projectId?: string | null; title?: string } = {}) =>
@@ -133,6 +184,25 @@ export const api = {
     request<DocumentPage>(`${documentsPath(projectId)}?limit=${page.limit}&offset=${page.offset}`),
   trashDocument: (projectId: string, documentId: string) =>
     request<void>(`${documentsPath(projectId)}/${encodeURIComponent(documentId)}`, { method: "DELETE" }),
+  saveThreadFileToProject: (projectId: string, input: { threadId: string; kind: ThreadFile["kind"]; name: string; shelfName?: string }) =>
+    request<SavedDocument>(`${documentsPath(projectId)}/from-thread`, { method: "POST", body: input }),
+  attachDocumentToThread: (document: Pick<ProjectDocument, "projectId" | "id">, threadId: string) =>
+    request<ThreadFile>(`${documentsPath(document.projectId)}/${encodeURIComponent(document.id)}/attach-to-thread/${encodeURIComponent(threadId)}`, {
+      method: "POST",
+    }),
+  listThreadFiles: (projectId: string, page: { offset: number; threadLimit: number; fileLimit: number }) =>
+    request<ThreadFileGroupPage>(
+      `/api/projects/${encodeURIComponent(projectId)}/thread-files?offset=${page.offset}&threadLimit=${page.threadLimit}&fileLimit=${page.fileLimit}`,
+    ),
+
+  listTrash: (page: { limit: number; offset: number }) => request<TrashPage>(`/api/trash/documents?limit=${page.limit}&offset=${page.offset}`),
+  restoreDocument: (documentId: string, projectId?: string) =>
+    request<RestoreResult>(`/api/trash/documents/${encodeURIComponent(documentId)}/restore`, {
+      method: "POST",
+      body: projectId ? { projectId } : {},
+    }),
+  purgeDocument: (documentId: string) => request<void>(`/api/trash/documents/${encodeURIComponent(documentId)}/purge`, { method: "POST" }),
+  emptyTrash: () => request<{ purged: number }>("/api/trash/purge", { method: "POST" }),
 
   deleteThread: (id: string) => request<void>(`/api/threads/${encodeURIComponent(id)}`, { method: "DELETE" }),
 };

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api, type Project, type Thread } from "./api";
+import { api, type Project, type ProjectDocument, type Thread } from "./api";
 import { queryKeys } from "./query-keys";
 
 // Each mutation refreshes exactly what it can change. Thread counts live on projects, so
@@ -42,11 +42,13 @@ export function useDeleteProject(id: string) {
   return useMutation({
     mutationFn: () => api.deleteProject(id),
     // The project's own detail is left alone: refetching it while its page is still
-    // mounted could only 404. Its threads were unlinked, so every thread view is stale.
+    // mounted could only 404. Its threads were unlinked, so every thread view is stale;
+    // its documents went to the trash.
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.projectList }),
         queryClient.invalidateQueries({ queryKey: queryKeys.threads }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.trash }),
       ]),
   });
 }
@@ -112,6 +114,57 @@ export function useTrashDocument(projectId: string) {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.projectDocuments(projectId) }),
         queryClient.invalidateQueries({ queryKey: queryKeys.projects }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.trash }),
       ]),
   });
+}
+
+export function useSaveThreadFileToProject(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { threadId: string; kind: "upload" | "output"; name: string; shelfName?: string }) =>
+      api.saveThreadFileToProject(projectId, input),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.projectDocuments(projectId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.projects }),
+      ]),
+  });
+}
+
+/** Copies a shelf document into a chat's uploads; nothing cached here changes. */
+export function useAttachDocumentToThread() {
+  return useMutation({
+    mutationFn: ({ document, threadId }: { document: ProjectDocument; threadId: string }) => api.attachDocumentToThread(document, threadId),
+  });
+}
+
+// Every trash action changes the trash; a restore also changes a shelf and its documentCount.
+// Refreshed when settled, not only on success: a 404 means the row already left the trash.
+function useTrashMutation<TVariables, TResult>(mutationFn: (variables: TVariables) => Promise<TResult>, { changesShelves }: { changesShelves: boolean }) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.trash }),
+        ...(changesShelves
+          ? [queryClient.invalidateQueries({ queryKey: queryKeys.documents }), queryClient.invalidateQueries({ queryKey: queryKeys.projects })]
+          : []),
+      ]),
+  });
+}
+
+export function useRestoreDocument() {
+  return useTrashMutation(({ documentId, projectId }: { documentId: string; projectId?: string }) => api.restoreDocument(documentId, projectId), {
+    changesShelves: true,
+  });
+}
+
+export function usePurgeDocument() {
+  return useTrashMutation((documentId: string) => api.purgeDocument(documentId), { changesShelves: false });
+}
+
+export function useEmptyTrash() {
+  return useTrashMutation(() => api.emptyTrash(), { changesShelves: false });
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { api, type Project, type Thread } from "./api";
+import { ApiError, api, type Project, type Thread } from "./api";
 import { queryKeys, RECENT_THREADS_LIMIT } from "./query-keys";
 
 /** Server limits never change while the server runs; the workspace layout seeds them. */
@@ -44,6 +44,61 @@ export function useProjectDocuments(projectId: string) {
   return useInfiniteQuery({
     queryKey: queryKeys.projectDocuments(projectId),
     queryFn: ({ pageParam }) => api.listDocuments(projectId, { limit: DOCUMENTS_PAGE_SIZE, offset: pageParam }),
+    initialPageParam: 0,
+    getNextPageParam: (lastPage) => lastPage.nextOffset ?? undefined,
+  });
+}
+
+/** The largest page GET /api/threads serves; pickers load further pages on demand. */
+export const THREADS_PAGE_SIZE = 200;
+
+/** Every chat of the user, newest first, for choosing one (e.g. where to attach a document). */
+export function useAllThreads() {
+  return useInfiniteQuery({
+    queryKey: queryKeys.allThreads,
+    queryFn: ({ pageParam }) => api.listThreads({ limit: THREADS_PAGE_SIZE, offset: pageParam }),
+    initialPageParam: 0,
+    getNextPageParam: (lastPage) => lastPage.nextOffset ?? undefined,
+  });
+}
+
+/**
+ * One chat by id, or null once the server says it is gone (deleted, or never the caller's):
+ * a document saved from a deleted chat still names where it came from.
+ */
+export function useThreadOrGone(id: string | null) {
+  return useQuery({
+    queryKey: queryKeys.threadSummary(id ?? ""),
+    queryFn: () =>
+      api.getThread(id!).catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }),
+    enabled: id !== null,
+    staleTime: 60_000,
+  });
+}
+
+/** Threads per page of the conversation-files view, and files shown per thread. */
+export const THREAD_FILES_PAGE = { threadLimit: 20, fileLimit: 50 } as const;
+
+/** The uploads and outputs of a project's chats, grouped by chat, a page of chats at a time. */
+export function useProjectThreadFiles(projectId: string) {
+  return useInfiniteQuery({
+    queryKey: queryKeys.projectThreadFiles(projectId),
+    queryFn: ({ pageParam }) => api.listThreadFiles(projectId, { offset: pageParam, ...THREAD_FILES_PAGE }),
+    initialPageParam: 0,
+    getNextPageParam: (lastPage) => lastPage.nextOffset ?? undefined,
+  });
+}
+
+export const TRASH_PAGE_SIZE = 100;
+
+/** The user's trashed documents (listing runs the server's lazy retention sweep first). */
+export function useTrash() {
+  return useInfiniteQuery({
+    queryKey: queryKeys.trash,
+    queryFn: ({ pageParam }) => api.listTrash({ limit: TRASH_PAGE_SIZE, offset: pageParam }),
     initialPageParam: 0,
     getNextPageParam: (lastPage) => lastPage.nextOffset ?? undefined,
   });

@@ -13,5 +13,12 @@ export const queryKeys = {
   recentThreads: (limit: number) => ["threads", "list", { limit }] as const,
   projectThreads: (projectId: string) => ["threads", "list", { projectId }] as const,
   thread: (id: string) => ["threads", "detail", id] as const,
+  /** A chat named elsewhere (a document's source), null once it is gone. */
+  threadSummary: (id: string) => ["threads", "summary", id] as const,
+  /** Every chat of the user, for pickers (paged 200 at a time). */
+  allThreads: ["threads", "list", "all"] as const,
+  documents: ["documents"] as const,
   projectDocuments: (projectId: string) => ["documents", "list", { projectId }] as const,
+  projectThreadFiles: (projectId: string) => ["documents", "thread-files", { projectId }] as const,
+  trash: ["trash"] as const,
 };
