@@ -18,6 +18,7 @@ import { MessageList } from "./message-list";
 import { ModelSetupNotice } from "./model-setup-notice";
 import { PageDropZone } from "./page-drop-zone";
 import { RunStartError } from "./run-start-error";
+import { usePendingUploads } from "./use-pending-uploads";
 import { useRefreshAfterRun } from "./use-refresh-after-run";
 import { useRunErrorText } from "./use-run-error-text";
 import { useUploadQueue, type UploadItem } from "./use-upload-queue";
@@ -48,6 +49,7 @@ export function ChatSession({
   const [filesOpen, setFilesOpen] = useState(false);
   const pending = useRef<PendingRequest | null>(null);
   const uploads = useUploadQueue({ threadId, maxBytes: uploadMaxBytes });
+  usePendingUploads({ threadId, history: initialMessages, uploads });
   const refreshAfterRun = useRefreshAfterRun(threadId);
   const errorText = useRunErrorText();
 

@@ -29,6 +29,8 @@ export interface UploadQueue {
   takeFinished: () => UploadItem[];
   /** Puts chips back when the message could not be sent after all. */
   restore: (items: UploadItem[]) => void;
+  /** Shows files already in the thread's uploads (not yet sent) as finished chips. */
+  adopt: (files: ThreadFile[]) => void;
 }
 
 let nextId = 0;
@@ -100,6 +102,16 @@ export function useUploadQueue({ threadId, maxBytes }: { threadId: string; maxBy
     setItems((current) => [...restored, ...current]);
   }
 
+  function adopt(files: ThreadFile[]) {
+    setItems((current) => {
+      const shown = new Set(current.flatMap((item) => (item.file ? [item.file.filename] : [])));
+      const adopted = files
+        .filter((file) => !shown.has(file.filename))
+        .map((file): UploadItem => ({ id: `upload-${++nextId}`, name: file.filename, sizeBytes: file.sizeBytes, status: "done", progress: 1, file }));
+      return adopted.length > 0 ? [...adopted, ...current] : current;
+    });
+  }
+
   return {
     items,
     isUploading: items.some((item) => item.status === "uploading"),
@@ -107,5 +119,6 @@ export function useUploadQueue({ threadId, maxBytes }: { threadId: string; maxBy
     remove,
     takeFinished,
     restore,
+    adopt,
   };
 }
