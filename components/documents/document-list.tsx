@@ -17,11 +17,13 @@ export function DocumentList({
   documents,
   readOnly,
   onPreview,
+  onAttach,
   onTrash,
 }: {
   documents: ProjectDocument[];
   readOnly: boolean;
   onPreview: (document: ProjectDocument) => void;
+  onAttach: (document: ProjectDocument) => void;
   onTrash: (document: ProjectDocument) => void;
 }) {
   const t = useTranslations("documents");
@@ -49,6 +51,7 @@ export function DocumentList({
               document={documents[item.index]}
               readOnly={readOnly}
               onPreview={() => onPreview(documents[item.index])}
+              onAttach={() => onAttach(documents[item.index])}
               onTrash={() => onTrash(documents[item.index])}
             />
           </div>

@@ -1,6 +1,6 @@
 "use client";
 
-import { Download, Eye, Trash2 } from "lucide-react";
+import { Download, Eye, MessageSquarePlus, Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { FileIcon } from "@/components/chat/file-icon";
 import { Button, buttonClass } from "@/components/ui/button";
@@ -15,11 +15,13 @@ export function DocumentRow({
   document,
   readOnly,
   onPreview,
+  onAttach,
   onTrash,
 }: {
   document: ProjectDocument;
   readOnly: boolean;
   onPreview: () => void;
+  onAttach: () => void;
   onTrash: () => void;
 }) {
   const t = useTranslations("documents");
@@ -57,6 +59,11 @@ export function DocumentRow({
         <Download className="size-4" aria-hidden />
         <span className="hidden sm:inline">{t("download")}</span>
       </a>
+      {/* Attaching only copies the document out, so archived (read-only) shelves offer it too. */}
+      <Button size="sm" variant="ghost" onClick={onAttach} aria-label={t("attachNamed", { name: document.name })} data-testid="document-attach">
+        <MessageSquarePlus className="size-4" aria-hidden />
+        <span className="hidden lg:inline">{t("attach")}</span>
+      </Button>
       {readOnly ? null : (
         <Button
           size="icon"

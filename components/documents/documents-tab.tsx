@@ -1,26 +1,34 @@
 "use client";
 
+import { Trash2 } from "lucide-react";
+import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { FilePreviewDialog } from "@/components/chat/file-preview-dialog";
 import { PageDropZone } from "@/components/chat/page-drop-zone";
-import { Button } from "@/components/ui/button";
+import type { PreviewFile } from "@/components/chat/preview-file";
+import { Button, buttonClass } from "@/components/ui/button";
 import { formatByteSize } from "@/lib/chat/format-byte-size";
 import type { Project, ProjectDocument } from "@/lib/client/api";
 import { useConfig, useProjectDocuments } from "@/lib/client/queries";
 import { ArchivedShelfBanner } from "./archived-shelf-banner";
+import { AttachToChatDialog } from "./attach-to-chat-dialog";
+import { ConversationFiles, type ThreadFileRef } from "./conversation-files";
 import { DocumentList } from "./document-list";
 import { documentPreviewFile } from "./document-preview-file";
 import { DocumentsEmptyState } from "./documents-empty-state";
+import { SaveToProjectDialog } from "./save-to-project-dialog";
 import { ShelfUploadList } from "./shelf-upload-list";
+import { threadFilePreviewFile } from "./thread-file-preview-file";
 import { TrashDocumentDialog } from "./trash-document-dialog";
 import { UploadButton } from "./upload-button";
 import { useDocumentMeta } from "./use-document-meta";
 import { useShelfUploads } from "./use-shelf-uploads";
 
 /**
- * The project's shelf. Archived projects are read-only here exactly as on the server:
- * preview and download stay, upload (button and drop zone) and trash go.
+ * The project's shelf, and below it the files of the project's chats. Archived projects are
+ * read-only here exactly as on the server: preview, download and attach to chat stay;
+ * upload (button and drop zone), trash and save to project go.
  */
 export function DocumentsTab({ project }: { project: Project }) {
   const t = useTranslations("documents");
@@ -29,19 +37,35 @@ export function DocumentsTab({ project }: { project: Project }) {
   const uploads = useShelfUploads({ projectId: project.id, maxBytes });
   const query = useProjectDocuments(project.id);
   const meta = useDocumentMeta();
-  const [previewing, setPreviewing] = useState<ProjectDocument | null>(null);
+  const [previewing, setPreviewing] = useState<PreviewFile | null>(null);
   const [trashing, setTrashing] = useState<ProjectDocument | null>(null);
+  const [attaching, setAttaching] = useState<ProjectDocument | null>(null);
+  const [saving, setSaving] = useState<ThreadFileRef | null>(null);
 
   const documents = query.data?.pages.flatMap((page) => page.documents) ?? [];
   const total = query.data?.pages[0]?.total ?? 0;
-  const previewMeta = previewing ? meta(previewing) : null;
+
+  function previewDocument(document: ProjectDocument) {
+    const { size, modified } = meta(document);
+    setPreviewing(documentPreviewFile(document, `${size} · ${t("modified", { date: modified })}`));
+  }
+
+  function previewThreadFile({ threadId, file }: ThreadFileRef) {
+    setPreviewing(threadFilePreviewFile(threadId, file, `${t("fileKind", { kind: file.kind })} · ${formatByteSize(file.sizeBytes)}`));
+  }
 
   return (
     <div className="space-y-4" data-testid="documents-tab">
       {readOnly ? <ArchivedShelfBanner /> : null}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
-          <h2 className="text-base font-semibold text-zinc-900 dark:text-zinc-50">{t("title")}</h2>
+          <div className="flex items-center gap-3">
+            <h2 className="text-base font-semibold text-zinc-900 dark:text-zinc-50">{t("title")}</h2>
+            <Link href="/workspace/trash" className={buttonClass({ variant: "ghost", size: "sm", className: "h-7 px-2 text-xs" })} data-testid="documents-trash-link">
+              <Trash2 className="size-3.5" aria-hidden />
+              {t("openTrash")}
+            </Link>
+          </div>
           <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="documents-count">
             {query.isSuccess ? t("count", { count: total }) : t("description")}
           </p>
@@ -66,24 +90,28 @@ export function DocumentsTab({ project }: { project: Project }) {
       ) : documents.length === 0 ? (
         <DocumentsEmptyState readOnly={readOnly} />
       ) : (
-        <DocumentList documents={documents} readOnly={readOnly} onPreview={setPreviewing} onTrash={setTrashing} />
+        <DocumentList documents={documents} readOnly={readOnly} onPreview={previewDocument} onAttach={setAttaching} onTrash={setTrashing} />
       )}
       {query.hasNextPage ? (
         <Button onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage} data-testid="documents-load-more">
           {t("loadMore", { shown: documents.length, total })}
         </Button>
       ) : null}
+      <ConversationFiles projectId={project.id} readOnly={readOnly} onPreview={previewThreadFile} onSave={setSaving} />
       <PageDropZone
         enabled={!readOnly}
         title={t("dropTitle")}
         hint={t("dropHint", { limit: formatByteSize(maxBytes) })}
         onFiles={uploads.add}
       />
-      <FilePreviewDialog
-        file={previewing && previewMeta ? documentPreviewFile(previewing, `${previewMeta.size} · ${t("modified", { date: previewMeta.modified })}`) : null}
-        onClose={() => setPreviewing(null)}
-      />
-      {readOnly ? null : <TrashDocumentDialog projectId={project.id} document={trashing} onClose={() => setTrashing(null)} />}
+      <FilePreviewDialog file={previewing} onClose={() => setPreviewing(null)} />
+      <AttachToChatDialog document={attaching} onClose={() => setAttaching(null)} />
+      {readOnly ? null : (
+        <>
+          <TrashDocumentDialog projectId={project.id} document={trashing} onClose={() => setTrashing(null)} />
+          <SaveToProjectDialog projectId={project.id} source={saving} onClose={() => setSaving(null)} />
+        </>
+      )}
     </div>
   );
 }
