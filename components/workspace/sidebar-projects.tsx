@@ -1,7 +1,7 @@
 "use client";
 
 import * as Collapsible from "@radix-ui/react-collapsible";
-import { Archive, ChevronRight, Folder, Plus } from "lucide-react";
+import { Archive, ChevronRight, Folder, Plus, Trash2 } from "lucide-react";
 import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
@@ -83,6 +83,12 @@ export function SidebarProjects() {
           ) : null}
         </div>
       )}
+      {/* Deleted projects leave their documents here, so the way back sits with the projects. */}
+      <div className="mt-1">
+        <SidebarLink href="/workspace/trash" icon={<Trash2 className="size-4" aria-hidden />} testId="sidebar-trash">
+          {t("trash")}
+        </SidebarLink>
+      </div>
     </SidebarSection>
   );
 }
