@@ -1,3 +1,4 @@
+import type { ProjectDocument } from "@/lib/generated/prisma/client";
 import type { Tx } from "./client";
 
 // Row locks for check-and-set transactions. Lock order everywhere: project before documents,
@@ -26,4 +27,16 @@ export async function lockOwnedThread(tx: Tx, { threadId, userId }: { threadId: 
   const rows = await tx.$queryRaw<{ id: string }[]>`
     SELECT id FROM "thread" WHERE id = ${threadId} AND "userId" = ${userId} FOR UPDATE`;
   return rows[0] ?? null;
+}
+
+/**
+ * Locks one of the caller's document rows, live or trashed, and reads it under the lock;
+ * null when it is missing or foreign. Callers that need several rows take them in id order.
+ */
+export async function lockOwnedDocument(tx: Tx, { documentId, userId }: { documentId: string; userId: string }): Promise<ProjectDocument | null> {
+  const rows = await tx.$queryRaw<{ id: string }[]>`
+    SELECT id FROM "project_document" WHERE id = ${documentId} AND "userId" = ${userId} FOR UPDATE`;
+  if (rows.length === 0) return null;
+  // Read through Prisma once the lock is held, for its typed mapping of BigInt, Json and dates.
+  return tx.projectDocument.findUnique({ where: { id: documentId } });
 }

@@ -22,9 +22,16 @@ export interface ThreadRef {
   threadId: string;
 }
 
+const ID_SEGMENT = /^[A-Za-z0-9_-]{1,128}$/;
+
+/** Whether a folder name could have been made from an id (the sweep skips anything else). */
+export function isIdSegment(name: string): boolean {
+  return ID_SEGMENT.test(name);
+}
+
 /** Ids become path segments; anything but the server's own id alphabet cannot name a folder. */
 function idSegment(id: string): string {
-  if (!/^[A-Za-z0-9_-]{1,128}$/.test(id)) throw notFound();
+  if (!isIdSegment(id)) throw notFound();
   return id;
 }
 
@@ -32,12 +39,21 @@ export function dataRoot(): string {
   return path.resolve(config().dataDir);
 }
 
+/** Every user's folder lives here; the start-up sweep walks it. */
+export function usersRoot(): string {
+  return path.join(dataRoot(), "users");
+}
+
 export function userRoot(userId: string): string {
-  return path.join(dataRoot(), "users", idSegment(userId));
+  return path.join(usersRoot(), idSegment(userId));
+}
+
+export function threadsRoot(userId: string): string {
+  return path.join(userRoot(userId), "threads");
 }
 
 export function threadRoot({ userId, threadId }: ThreadRef): string {
-  return path.join(userRoot(userId), "threads", idSegment(threadId));
+  return path.join(threadsRoot(userId), idSegment(threadId));
 }
 
 export function threadStagingDir(ref: ThreadRef): string {

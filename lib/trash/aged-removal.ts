@@ -1,0 +1,97 @@
+import path from "node:path";
+import { lstat, readdir, rm, rmdir, unlink } from "node:fs/promises";
+import type { Dirent } from "node:fs";
+
+// The sweep's removal primitives, each guarded by age (design: "Nothing younger than 24 h is
+// ever collected"): an upload in flight, a folder just created for a placement, a thread's
+// first file: all are young, so none of them can be collected under the writer's feet.
+// Ages are file mtimes compared with the real clock that wrote them. Symlinks are never
+// followed: a link is judged and removed as itself.
+
+export const ORPHAN_MIN_AGE_MS = 24 * 60 * 60 * 1000;
+
+export interface RemovalCounts {
+  removedFiles: number;
+  removedFolders: number;
+}
+
+export const noRemovals = (): RemovalCounts => ({ removedFiles: 0, removedFolders: 0 });
+
+/** Entries older than this (ms since the epoch) may be collected. */
+export function orphanCutoffMs(): number {
+  return Date.now() - ORPHAN_MIN_AGE_MS;
+}
+
+function isGone(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === "ENOENT" || code === "ENOTDIR";
+}
+
+export async function readdirOrEmpty(dir: string): Promise<Dirent[]> {
+  try {
+    return await readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    if (isGone(error)) return [];
+    throw error;
+  }
+}
+
+/** The entry's own mtime; +Infinity (never old) when it is gone. */
+export async function mtimeMs(target: string): Promise<number> {
+  try {
+    return (await lstat(target)).mtimeMs;
+  } catch (error) {
+    if (isGone(error)) return Number.POSITIVE_INFINITY;
+    throw error;
+  }
+}
+
+/** The newest mtime anywhere in a tree, folders included: a tree is old only if all of it is. */
+export async function newestMtimeMs(target: string): Promise<number> {
+  let newest = await mtimeMs(target);
+  for (const entry of await readdirOrEmpty(target)) {
+    const child = path.join(target, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? await newestMtimeMs(child) : await mtimeMs(child));
+  }
+  return newest;
+}
+
+export async function removeFileIfOld(file: string, oldBefore: number, counts: RemovalCounts): Promise<void> {
+  if ((await mtimeMs(file)) >= oldBefore) return;
+  try {
+    await unlink(file);
+    counts.removedFiles++;
+  } catch (error) {
+    if (!isGone(error)) throw error;
+  }
+}
+
+export async function removeTreeIfOld(folder: string, oldBefore: number, counts: RemovalCounts): Promise<void> {
+  if ((await newestMtimeMs(folder)) >= oldBefore) return;
+  await rm(folder, { recursive: true, force: true });
+  counts.removedFolders++;
+}
+
+/**
+ * Removes a folder if it is empty and was old before this sweep touched its contents
+ * (`mtimeBefore`, read before the walk: removing a child refreshes a folder's mtime).
+ * rmdir refuses a folder that is not empty, so a file placed meanwhile keeps it.
+ */
+export async function removeFolderIfEmptyAndOld(folder: string, mtimeBefore: number, oldBefore: number, counts: RemovalCounts): Promise<void> {
+  if (mtimeBefore >= oldBefore) return;
+  try {
+    await rmdir(folder);
+    counts.removedFolders++;
+  } catch {
+    // Not empty, or gone already: best-effort.
+  }
+}
+
+/** Every entry directly in `dir` that is old: files unlinked, folders removed whole. */
+export async function removeOldEntries(dir: string, oldBefore: number, counts: RemovalCounts): Promise<void> {
+  for (const entry of await readdirOrEmpty(dir)) {
+    const child = path.join(dir, entry.name);
+    if (entry.isDirectory()) await removeTreeIfOld(child, oldBefore, counts);
+    else await removeFileIfOld(child, oldBefore, counts);
+  }
+}

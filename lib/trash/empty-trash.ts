@@ -1,0 +1,31 @@
+import { getDb } from "@/lib/db/client";
+import { AppError } from "@/lib/http/errors";
+import { purgeTrashedDocument } from "./purge-document";
+
+/**
+ * POST /api/trash/purge: purges every document in the caller's trash, whatever its age (the
+ * confirmation covers the whole listing; only the sweep looks at the retention window).
+ * Each row goes through the same guarded purge, one row lock at a time. A row restored or
+ * purged by someone else meanwhile is simply skipped. If some files could not be removed,
+ * the others are still purged and the answer is a 500 retryable: emptying again finishes.
+ */
+export async function emptyTrash({ userId }: { userId: string }): Promise<{ purged: number }> {
+  const db = await getDb();
+  const rows = await db.projectDocument.findMany({ where: { userId, trashedAt: { not: null } }, select: { id: true }, orderBy: { id: "asc" } });
+  let purged = 0;
+  let failed = 0;
+  for (const { id } of rows) {
+    try {
+      await purgeTrashedDocument({ userId, documentId: id });
+      purged++;
+    } catch (error) {
+      if (error instanceof AppError && error.code === "not_found") continue;
+      failed++;
+      if (!(error instanceof AppError)) console.error(`[trash] emptying the trash: document ${id} failed`, error);
+    }
+  }
+  if (failed > 0) {
+    throw new AppError("internal", `${failed} document(s) could not be removed and stay in the trash; ${purged} were purged. Try again.`, { retryable: true });
+  }
+  return { purged };
+}

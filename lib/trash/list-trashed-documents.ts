@@ -1,0 +1,39 @@
+import { config } from "@/lib/config/env";
+import { transaction } from "@/lib/db/client";
+import { isContentMissing } from "@/lib/documents/document-dto";
+import { nextOffset } from "@/lib/http/paging";
+import { sweepUser } from "./sweep";
+import { readTrashOrigin } from "./trash-origin";
+import { toTrashedDocumentDto, type TrashedDocumentDto } from "./trashed-document-dto";
+
+export const TRASH_LIST_MAX_LIMIT = 1000;
+export const TRASH_LIST_DEFAULT_LIMIT = 100;
+
+export interface TrashPage {
+  documents: TrashedDocumentDto[];
+  total: number;
+  nextOffset: number | null;
+  retentionDays: number;
+}
+
+/**
+ * GET /api/trash/documents: the caller's trash, most recently trashed first. The lazy sweep
+ * runs first, so nothing past its retention window is listed. Count, page and the origins'
+ * availability come from one transaction so they agree with each other.
+ */
+export async function listTrashedDocuments({ userId, limit, offset }: { userId: string; limit: number; offset: number }): Promise<TrashPage> {
+  await sweepUser({ userId });
+  const { rows, total, activeProjectIds } = await transaction(async (tx) => {
+    const where = { userId, trashedAt: { not: null } };
+    const total = await tx.projectDocument.count({ where });
+    const rows = await tx.projectDocument.findMany({ where, orderBy: [{ trashedAt: "desc" }, { id: "asc" }], skip: offset, take: limit });
+    const originIds = [...new Set(rows.map((row) => readTrashOrigin(row).projectId))];
+    const active = await tx.project.findMany({ where: { id: { in: originIds }, userId, status: "active" }, select: { id: true } });
+    return { rows, total, activeProjectIds: new Set(active.map((project) => project.id)) };
+  });
+  const retentionDays = config().trashRetentionDays;
+  const documents = await Promise.all(
+    rows.map(async (row) => toTrashedDocumentDto({ ...row, trashedAt: row.trashedAt! }, { contentMissing: await isContentMissing(row), activeProjectIds, retentionDays })),
+  );
+  return { documents, total, nextOffset: nextOffset(offset, documents.length, total), retentionDays };
+}

@@ -1,0 +1,29 @@
+import path from "node:path";
+import { rmdir } from "node:fs/promises";
+import { isWithin } from "@/lib/storage/confine";
+
+/**
+ * Removes `from` and then each parent while it is empty, stopping below `stopAt` (never
+ * removed). Best-effort: the first folder that is not empty, or cannot go, ends the walk.
+ *
+ * Only for the shared levels of the shelf layout ({sha[:2]}/{sha}) and a document's own
+ * folder after its files are gone. Removing an empty shared folder cannot break a concurrent
+ * upload: a placement creates its whole path with `mkdir -p` (which recreates a parent that
+ * vanishes mid-way) and renames into its own fresh, non-empty document folder.
+ */
+export async function pruneEmptyFolders({ from, stopAt }: { from: string; stopAt: string }): Promise<number> {
+  let removed = 0;
+  let current = path.resolve(from);
+  const stop = path.resolve(stopAt);
+  while (current !== stop && isWithin(stop, current)) {
+    try {
+      await rmdir(current);
+      removed++;
+    } catch (error) {
+      // ENOENT: someone else removed it; carry on upwards. Anything else (ENOTEMPTY): stop.
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") break;
+    }
+    current = path.dirname(current);
+  }
+  return removed;
+}

@@ -1,0 +1,46 @@
+import path from "node:path";
+import { convertedPathFor } from "@/lib/documents/document-paths";
+import { AppError } from "@/lib/http/errors";
+import { fileRemoval } from "@/lib/storage/file-removal";
+import { locateDocumentFolder } from "./document-folder";
+import { pruneEmptyFolders } from "./prune-empty-folders";
+
+function isAlreadyGone(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === "ENOENT" || code === "ENOTDIR";
+}
+
+/**
+ * Purge's filesystem step, run while the document row is locked: unlink the original and
+ * its derived/converted.md. A file already gone counts as removed (a previous attempt got
+ * that far, or the optional conversion never existed). Any other failure throws a retryable
+ * 500, so the transaction rolls back and the trashed row stays for the next attempt; the
+ * error names no path.
+ */
+export async function removeDocumentFiles(row: { id: string; userId: string; storedRelpath: string }): Promise<void> {
+  const { originalPath } = await locateDocumentFolder(row);
+  for (const file of [originalPath, convertedPathFor(originalPath)]) {
+    try {
+      await fileRemoval.unlink(file);
+    } catch (error) {
+      if (isAlreadyGone(error)) continue;
+      console.error(`[trash] could not remove a file of document ${row.id} (${(error as NodeJS.ErrnoException).code ?? "error"}); the row is kept`);
+      throw new AppError("internal", "The document's files could not be removed, so it was kept in the trash. Try again.", { retryable: true });
+    }
+  }
+}
+
+/**
+ * After a purge has committed: remove the document's now-empty original/, derived/ and own
+ * folder, then the shared {sha}/{sha[:2]} levels if nothing else lives there. Best-effort;
+ * anything left is collected by the sweep.
+ */
+export async function pruneDocumentFolders(row: { userId: string; storedRelpath: string }): Promise<void> {
+  try {
+    const { folder, documentsDir } = await locateDocumentFolder(row);
+    for (const sub of ["original", "derived"]) await pruneEmptyFolders({ from: path.join(folder, sub), stopAt: folder });
+    await pruneEmptyFolders({ from: folder, stopAt: documentsDir });
+  } catch {
+    // Nothing depends on empty folders going away.
+  }
+}
