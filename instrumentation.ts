@@ -1,6 +1,7 @@
 // Runs once when the server starts: open the database (taking the embedded database's lock and
 // applying pending migrations) so a second server on the same data directory, or a broken
-// database, stops start-up with a clear message instead of failing on the first request.
+// database, stops start-up with a clear message instead of failing on the first request;
+// then start the trash sweep.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   if (process.env.NEXT_PHASE === "phase-production-build") return;
@@ -15,4 +16,11 @@ export async function register() {
     console.error(`\n[db] cannot start: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);
   }
+  // The trash sweep's start-up run (the other is on each trash listing; never a timer):
+  // expired trash for every user, then orphaned files. In the background, so a large data
+  // directory never delays start-up; it only logs, and no failure of it is fatal.
+  void import("@/lib/trash/sweep")
+    .then(({ sweepAllUsers }) => sweepAllUsers())
+    .then((report) => console.log(`[sweep] start-up: ${report.purged} expired document(s) purged, ${report.removedFiles} file(s) and ${report.removedFolders} folder(s) collected, ${report.contentMissing} document(s) missing content`))
+    .catch((error) => console.error("[sweep] start-up sweep failed", error));
 }
