@@ -31,6 +31,8 @@ export function AttachToChatDialog({ document, onClose }: { document: ProjectDoc
         onSuccess: (file) => {
           onClose();
           toast.success(t("attached", { name: file.filename, chat: threadTitle(thread) }), {
+            // Long enough to reach for the link.
+            duration: 10_000,
             action: (
               <Link href={`/workspace/chats/${thread.id}`} className={buttonClass({ size: "sm", className: "ml-auto" })} data-testid="attach-open-chat">
                 {t("openChat")}

@@ -5,7 +5,8 @@ import { useTranslations } from "next-intl";
 import { FileIcon } from "@/components/chat/file-icon";
 import { Button, buttonClass } from "@/components/ui/button";
 import { documentContentUrl, type ProjectDocument } from "@/lib/client/api";
-import { DocumentBadges } from "./document-badges";
+import { MissingContentBadge } from "./missing-content-badge";
+import { ProvenanceBadge } from "./provenance-badge";
 import { useDocumentMeta } from "./use-document-meta";
 
 /** The fixed height the virtualiser lays rows out with; the row never grows past it. */
@@ -35,14 +36,17 @@ export function DocumentRow({
     >
       <FileIcon filename={document.name} />
       <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-medium text-zinc-900 dark:text-zinc-100" title={document.name} data-testid="document-name">
-          {document.name}
-        </p>
+        <div className="flex min-w-0 items-center gap-2">
+          <p className="min-w-0 truncate text-sm font-medium text-zinc-900 dark:text-zinc-100" title={document.name} data-testid="document-name">
+            {document.name}
+          </p>
+          {document.sourceKind ? <ProvenanceBadge threadId={document.sourceThreadId} kind={document.sourceKind} sourceName={document.sourceName} /> : null}
+        </div>
         <div className="mt-0.5 flex min-w-0 items-center gap-2 overflow-hidden whitespace-nowrap text-xs text-zinc-500 dark:text-zinc-400">
           <span data-testid="document-size">{meta.size}</span>
           <span aria-hidden>·</span>
           <span className="truncate">{t("modified", { date: meta.modified })}</span>
-          <DocumentBadges document={document} />
+          {document.contentMissing ? <MissingContentBadge /> : null}
         </div>
       </div>
       <Button size="sm" variant="ghost" onClick={onPreview} aria-label={t("previewNamed", { name: document.name })} data-testid="document-preview">

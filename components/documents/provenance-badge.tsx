@@ -16,7 +16,8 @@ export function ProvenanceBadge({ threadId, kind, sourceName }: { threadId: stri
   const threadTitle = useThreadTitle();
   const source = useThreadOrGone(threadId);
   const savedAs = sourceName ? t("fromChatTitle", { name: sourceName }) : undefined;
-  const className = `${badgeClass("indigo")} min-w-0 max-w-64 shrink`;
+  // Gives way to the document's name first when the row is narrow, down to just its icon.
+  const className = `${badgeClass("indigo")} min-w-6 max-w-64 shrink-[8]`;
   const icon = <MessageSquare className="size-3 shrink-0" aria-hidden />;
 
   if (source.data) {
