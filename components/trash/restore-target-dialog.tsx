@@ -6,6 +6,7 @@ import { useTranslations } from "next-intl";
 import { DialogPanel } from "@/components/ui/dialog";
 import type { Project, TrashedDocument } from "@/lib/client/api";
 import { useProjects } from "@/lib/client/queries";
+import { useOriginState } from "./origin-state";
 
 /**
  * Where to restore a document whose own project is gone or archived: one of the user's active
@@ -25,13 +26,14 @@ export function RestoreTargetDialog({
   const t = useTranslations("trash");
   const tc = useTranslations("common");
   const projects = useProjects();
+  const originState = useOriginState();
   const active = projects.data?.filter((project) => project.status === "active") ?? [];
 
   return (
     <Dialog.Root open={document !== null} onOpenChange={(open) => !open && busyProjectId === null && onClose()}>
       <DialogPanel
         title={t("pickerTitle", { name: document?.name ?? "" })}
-        description={t("pickerDescription", { project: document?.origin.projectName ?? "" })}
+        description={document ? t("pickerDescription", { project: document.origin.projectName, state: originState(document) }) : undefined}
         closeLabel={tc("close")}
         testId="restore-target-dialog"
       >
