@@ -9,7 +9,10 @@ export interface ShelfFile {
   type?: string;
 }
 
-/** The Documents tab of a project page: uploads, the shelf list, preview and trash. */
+/**
+ * The Documents tab of a project page: uploads, the shelf list, preview, attach and trash,
+ * and below the shelf the files of the project's chats with Save to project.
+ */
 export class DocumentsTab {
   readonly root: Locator;
   readonly uploadButton: Locator;
@@ -22,6 +25,10 @@ export class DocumentsTab {
   readonly dropOverlay: Locator;
   readonly preview: Locator;
   readonly trashDialog: Locator;
+  readonly trashLink: Locator;
+  readonly threadFileGroups: Locator;
+  readonly saveDialog: Locator;
+  readonly attachDialog: Locator;
 
   constructor(private readonly page: Page) {
     this.root = page.getByTestId("documents-tab");
@@ -35,6 +42,34 @@ export class DocumentsTab {
     this.dropOverlay = page.getByTestId("drop-overlay");
     this.preview = page.getByTestId("file-preview");
     this.trashDialog = page.getByTestId("trash-document-dialog");
+    this.trashLink = page.getByTestId("documents-trash-link");
+    this.threadFileGroups = page.getByTestId("thread-file-group");
+    this.saveDialog = page.getByTestId("save-to-project-dialog");
+    this.attachDialog = page.getByTestId("attach-to-chat-dialog");
+  }
+
+  /** A chat's group in the conversation-files view, by its title. */
+  threadFileGroup(title: string): Locator {
+    return this.threadFileGroups.filter({ has: this.page.getByTestId("thread-file-group-title").filter({ hasText: title }) });
+  }
+
+  threadFile(group: Locator, name: string): Locator {
+    return group.getByTestId("thread-file").and(this.page.locator(`[data-filename="${name}"]`));
+  }
+
+  /** Save to project from a chat's file, under `shelfName`; returns the dialog showing the outcome. */
+  async saveToProject(group: Locator, name: string, shelfName: string): Promise<Locator> {
+    await this.threadFile(group, name).getByTestId("thread-file-save").click();
+    await this.saveDialog.getByTestId("save-to-project-name").fill(shelfName);
+    await this.saveDialog.getByTestId("save-to-project-submit").click();
+    return this.saveDialog;
+  }
+
+  /** Attach a shelf document to a chat picked by title (typed into the picker's search). */
+  async attachToChat(name: string, chatTitle: string) {
+    await this.row(name).getByTestId("document-attach").click();
+    await this.attachDialog.getByTestId("chat-picker-search").fill(chatTitle);
+    await this.attachDialog.getByTestId("chat-picker-option").filter({ hasText: chatTitle }).click();
   }
 
   upload(name: string): Locator {
