@@ -2,7 +2,7 @@ import { config } from "@/lib/config/env";
 import { transaction } from "@/lib/db/client";
 import { isContentMissing } from "@/lib/documents/document-dto";
 import { nextOffset } from "@/lib/http/paging";
-import { sweepUser } from "./sweep";
+import { sweepForTrashListing } from "./sweep";
 import { readTrashOrigin } from "./trash-origin";
 import { toTrashedDocumentDto, type TrashedDocumentDto } from "./trashed-document-dto";
 
@@ -18,11 +18,11 @@ export interface TrashPage {
 
 /**
  * GET /api/trash/documents: the caller's trash, most recently trashed first. The lazy sweep
- * runs first, so nothing past its retention window is listed. Count, page and the origins'
+ * runs first (sweep.ts), so nothing past its retention window is listed. Count, page and the origins'
  * availability come from one transaction so they agree with each other.
  */
 export async function listTrashedDocuments({ userId, limit, offset }: { userId: string; limit: number; offset: number }): Promise<TrashPage> {
-  await sweepUser({ userId });
+  await sweepForTrashListing({ userId });
   const { rows, total, activeProjectIds } = await transaction(async (tx) => {
     const where = { userId, trashedAt: { not: null } };
     const total = await tx.projectDocument.count({ where });

@@ -40,21 +40,46 @@ async function reconcileUser(userId: string, report: SweepReport): Promise<void>
   report.contentMissing += (await step(`checking the documents of user ${userId}`, () => reportMissingContent({ userId }))) ?? 0;
 }
 
-// One sweep per user at a time in this process: listings in quick succession share it.
+// One sweep of each kind per user at a time in this process: listings in quick succession
+// share it.
 const running = new Map<string, Promise<SweepReport>>();
 
-/** The sweep the trash listing runs first: the caller's expired trash, then their storage. */
-export function sweepUser({ userId }: { userId: string }): Promise<SweepReport> {
-  const current = running.get(userId);
+// When each user's storage was last reconciled by this process. Reconciliation walks every
+// stored folder and checks every row (about a second for 10,000 documents), which a trash
+// page fetched page by page should not pay each time; retention stays on every listing.
+const lastReconciled = new Map<string, number>();
+export const LISTING_RECONCILE_INTERVAL_MS = 10 * 60 * 1000;
+
+function sweepOnce(userId: string, reconcile: boolean): Promise<SweepReport> {
+  const key = `${userId}:${reconcile ? "full" : "retention"}`;
+  const current = running.get(key);
   if (current) return current;
   const sweep = (async () => {
     const report = emptyReport();
     report.purged = (await step(`retention purge for user ${userId}`, () => purgeExpiredTrash({ userId }))) ?? 0;
-    await reconcileUser(userId, report);
+    if (reconcile) {
+      await reconcileUser(userId, report);
+      lastReconciled.set(userId, Date.now());
+    }
     return report;
-  })().finally(() => running.delete(userId));
-  running.set(userId, sweep);
+  })().finally(() => running.delete(key));
+  running.set(key, sweep);
   return sweep;
+}
+
+/** The whole sweep for one user: their expired trash, then their storage. */
+export function sweepUser({ userId }: { userId: string }): Promise<SweepReport> {
+  return sweepOnce(userId, true);
+}
+
+/**
+ * The sweep the trash listing runs first: always the caller's expired trash (so nothing past
+ * its window is listed), and their storage unless this process reconciled it within the
+ * last LISTING_RECONCILE_INTERVAL_MS.
+ */
+export function sweepForTrashListing({ userId }: { userId: string }): Promise<SweepReport> {
+  const last = lastReconciled.get(userId);
+  return sweepOnce(userId, last === undefined || Date.now() - last >= LISTING_RECONCILE_INTERVAL_MS);
 }
 
 /**

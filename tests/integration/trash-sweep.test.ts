@@ -3,7 +3,7 @@ import { access, appendFile, mkdir, unlink, writeFile } from "node:fs/promises";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { projectDocumentsDir, projectStagingDir, threadFilesDir, threadRoot, threadStagingDir, userRoot, usersRoot } from "@/lib/storage/layout";
-import { sweepAllUsers, sweepUser } from "@/lib/trash/sweep";
+import { LISTING_RECONCILE_INTERVAL_MS, sweepAllUsers, sweepUser } from "@/lib/trash/sweep";
 import { signUp } from "../support/route-client";
 import { age, documentRow, newProject, storedPaths, trashedDocument, uploadDocument, type Api } from "../support/shelf-fixtures";
 
@@ -146,13 +146,25 @@ describe("storage reconciliation", () => {
     expect(shelf.documents.find((d) => d.id === missing.id)?.contentMissing).toBe(true);
   });
 
-  it("runs on the trash listing", async () => {
+  it("runs on the trash listing, reconciling storage at most once per interval", async () => {
     const user = await signUp();
     const projectId = await newProject(user.api);
-    const leftover = await writeTree(path.join(projectStagingDir({ userId: user.id, projectId }), "crashed-upload"));
-    await age(leftover);
+    const staging = projectStagingDir({ userId: user.id, projectId });
+    const first = await writeTree(path.join(staging, "crashed-upload"));
+    await age(first);
     expect((await user.api("GET", "/api/trash/documents")).status).toBe(200);
-    expect(await exists(leftover)).toBe(false);
+    expect(await exists(first)).toBe(false);
+
+    // Within the interval the listing still purges expired trash but leaves storage alone.
+    const second = await writeTree(path.join(staging, "another-crash"));
+    await age(second);
+    expect((await user.api("GET", "/api/trash/documents")).status).toBe(200);
+    expect(await exists(second)).toBe(true);
+
+    const later = Date.now() + LISTING_RECONCILE_INTERVAL_MS;
+    vi.spyOn(Date, "now").mockReturnValue(later);
+    expect((await user.api("GET", "/api/trash/documents")).status).toBe(200);
+    expect(await exists(second)).toBe(false);
   });
 
   it("at start-up, sweeps every known user and leaves folders of users this database does not know", async () => {
