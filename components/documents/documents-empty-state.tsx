@@ -1,18 +1,8 @@
 import { FileText } from "lucide-react";
 import { useTranslations } from "next-intl";
+import { EmptyState } from "@/components/ui/empty-state";
 
 export function DocumentsEmptyState({ readOnly }: { readOnly: boolean }) {
   const t = useTranslations("documents");
-  return (
-    <div
-      className="flex flex-col items-center rounded-xl border border-dashed border-zinc-300 px-6 py-14 text-center dark:border-zinc-700"
-      data-testid="documents-empty"
-    >
-      <span className="flex size-11 items-center justify-center rounded-full bg-zinc-100 text-zinc-500 dark:bg-zinc-800 dark:text-zinc-400">
-        <FileText className="size-5" aria-hidden />
-      </span>
-      <h3 className="mt-4 text-base font-semibold text-zinc-900 dark:text-zinc-50">{t("emptyTitle")}</h3>
-      <p className="mt-1 max-w-md text-sm text-zinc-600 dark:text-zinc-400">{readOnly ? t("emptyBodyArchived") : t("emptyBody")}</p>
-    </div>
-  );
+  return <EmptyState icon={FileText} title={t("emptyTitle")} body={readOnly ? t("emptyBodyArchived") : t("emptyBody")} testId="documents-empty" />;
 }

@@ -1,18 +1,8 @@
 import { Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
+import { EmptyState } from "@/components/ui/empty-state";
 
 export function TrashEmptyState({ retentionDays }: { retentionDays: number }) {
   const t = useTranslations("trash");
-  return (
-    <div
-      className="flex flex-col items-center rounded-xl border border-dashed border-zinc-300 px-6 py-14 text-center dark:border-zinc-700"
-      data-testid="trash-empty"
-    >
-      <span className="flex size-11 items-center justify-center rounded-full bg-zinc-100 text-zinc-500 dark:bg-zinc-800 dark:text-zinc-400">
-        <Trash2 className="size-5" aria-hidden />
-      </span>
-      <h2 className="mt-4 text-base font-semibold text-zinc-900 dark:text-zinc-50">{t("emptyTitle")}</h2>
-      <p className="mt-1 max-w-md text-sm text-zinc-600 dark:text-zinc-400">{t("emptyBody", { days: retentionDays })}</p>
-    </div>
-  );
+  return <EmptyState icon={Trash2} title={t("emptyTitle")} body={t("emptyBody", { days: retentionDays })} testId="trash-empty" />;
 }

@@ -4,6 +4,7 @@ import type { DeleteProjectResult } from "@/lib/projects/delete-project";
 import type { ProjectDto } from "@/lib/projects/project-dto";
 import type { ThreadFile } from "@/lib/thread-files/thread-file-dto";
 import type { ThreadDto } from "@/lib/threads/thread-dto";
+import type { ThreadFileGroup, ThreadFileGroupPage } from "@/lib/thread-files/list-project-thread-files";
 
 // Typed calls to the HTTP contract (docs/api.md) for client components. Every failure is
 // thrown as an ApiError carrying the server's error body, so callers can branch on `code`
@@ -14,6 +15,7 @@ export type Thread = ThreadDto;
 export type ClientConfig = PublicConfig;
 export type ProjectDeletion = DeleteProjectResult;
 export type ProjectDocument = DocumentDto;
+export type { ThreadFileGroup, ThreadFileGroupPage };
 
 export interface DocumentPage {
   documents: ProjectDocument[];
@@ -33,20 +35,6 @@ export interface SavedDocument {
   deduplicated: boolean;
 }
 
-/** One chat of a project with its uploads and outputs (at most `fileLimit`; `truncated` when more). */
-export interface ThreadFileGroup {
-  threadId: string;
-  title: string;
-  updatedAt: string;
-  files: ThreadFile[];
-  truncated: boolean;
-}
-
-export interface ThreadFileGroupPage {
-  groups: ThreadFileGroup[];
-  nextOffset: number | null;
-  truncated: boolean;
-}
 
 /** A document in the trash: where it was trashed from, and when it is purged for good. */
 export type TrashedDocument = ProjectDocument & {
