@@ -111,6 +111,8 @@ export function AuthForm({ mode }: { mode: Mode }) {
           role="alert"
           className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700 dark:border-red-900/60 dark:bg-red-950/40 dark:text-red-300"
           data-testid="auth-error"
+          data-problem={problem?.key}
+          data-retry-after={problem?.key === "rateLimited" ? problem.seconds : undefined}
         >
           {problemText}
         </p>
