@@ -4,7 +4,7 @@ import "./globals.css";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("common");
-  return { title: { default: t("appName"), template: `%s · ${t("appName")}` } };
+  return { title: { default: t("appName"), template: `%s · ${t("appName")}` }, icons: { icon: "/icon.svg" } };
 }
 
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
