@@ -1,5 +1,5 @@
 import { AppError, validationError } from "@/lib/http/errors";
-import { fileResponse } from "@/lib/thread-files/file-response";
+import { fileResponse } from "@/lib/http/file-response";
 import { resolveOriginalPath } from "./document-paths";
 import { readDocumentText } from "./document-text";
 import { findLiveDocumentOrThrow } from "./find-live-document";

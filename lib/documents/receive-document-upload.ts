@@ -3,7 +3,7 @@ import { AppError } from "@/lib/http/errors";
 import { projectStagingDir } from "@/lib/storage/layout";
 import { removeFileIfPresent, streamToStaging, type StagedFile } from "@/lib/storage/staging";
 import { normaliseFileName } from "@/lib/thread-files/file-name";
-import { readMultipartFiles } from "@/lib/thread-files/read-multipart-files";
+import { readMultipartFiles } from "@/lib/http/read-multipart-files";
 
 export interface ReceivedDocument {
   staged: StagedFile;

@@ -2,7 +2,7 @@ import { config } from "@/lib/config/env";
 import { AppError } from "@/lib/http/errors";
 import { deleteThreadUpload } from "./delete-thread-upload";
 import { ingestThreadUpload } from "./ingest-thread-upload";
-import { readMultipartFiles } from "./read-multipart-files";
+import { readMultipartFiles } from "@/lib/http/read-multipart-files";
 import type { ThreadFile } from "./thread-file-dto";
 
 // A composer drop may carry a dozen files; a hundred in one request is a script gone wrong.

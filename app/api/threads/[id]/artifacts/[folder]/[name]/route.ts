@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { notFound } from "@/lib/http/errors";
 import { authedRoute, readQuery } from "@/lib/http/route";
-import { fileResponse } from "@/lib/thread-files/file-response";
+import { fileResponse } from "@/lib/http/file-response";
 import { openThreadFile } from "@/lib/thread-files/open-thread-file";
 import { kindOfFolder } from "@/lib/thread-files/thread-file-dto";
 import { getThreadOrThrow } from "@/lib/threads/get-thread";

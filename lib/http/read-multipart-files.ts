@@ -1,11 +1,11 @@
 import busboy from "busboy";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "./errors";
 
 // Streams the file parts of a multipart/form-data request body to a handler, one file at a
-// time and in order, without ever holding the body in memory. Not thread-specific: the shelf
-// upload route can read its single `file` part the same way.
+// time and in order, without ever holding the body in memory. Thread uploads and the shelf
+// upload both read their parts through it.
 
 export interface MultipartFile {
   filename: string;
