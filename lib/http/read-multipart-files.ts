@@ -90,7 +90,9 @@ export function readMultipartFiles(req: Request, options: MultipartOptions): Pro
     parser.on("field", (name, value) => {
       fields[name] = value;
     });
-    parser.on("filesLimit", () => fail(new AppError("bad_request", `Send at most ${options.maxFiles} files per request.`)));
+    parser.on("filesLimit", () =>
+      fail(new AppError("bad_request", options.maxFiles === 1 ? "Send exactly one file per request." : `Send at most ${options.maxFiles} files per request.`)),
+    );
     parser.on("error", () => fail(new AppError("bad_request", "The multipart body is malformed.")));
     parser.on("close", () => {
       void queue.then(() => {
