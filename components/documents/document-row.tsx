@@ -27,6 +27,7 @@ export function DocumentRow({
 }) {
   const t = useTranslations("documents");
   const meta = useDocumentMeta()(document);
+  const missing = document.contentMissing;
   return (
     <div
       className="flex items-center gap-3 border-b border-zinc-200 px-4 dark:border-zinc-800"
@@ -46,28 +47,34 @@ export function DocumentRow({
           <span data-testid="document-size">{meta.size}</span>
           <span aria-hidden>·</span>
           <span className="truncate">{t("modified", { date: meta.modified })}</span>
-          {document.contentMissing ? <MissingContentBadge /> : null}
+          {missing ? <MissingContentBadge /> : null}
         </div>
       </div>
-      <Button size="sm" variant="ghost" onClick={onPreview} aria-label={t("previewNamed", { name: document.name })} data-testid="document-preview">
-        <Eye className="size-4" aria-hidden />
-        <span className="hidden sm:inline">{t("preview")}</span>
-      </Button>
-      <a
-        href={documentContentUrl(document, { download: true })}
-        download={document.name}
-        className={buttonClass({ variant: "ghost", size: "sm" })}
-        aria-label={t("downloadNamed", { name: document.name })}
-        data-testid="document-download"
-      >
-        <Download className="size-4" aria-hidden />
-        <span className="hidden sm:inline">{t("download")}</span>
-      </a>
-      {/* Attaching only copies the document out, so archived (read-only) shelves offer it too. */}
-      <Button size="sm" variant="ghost" onClick={onAttach} aria-label={t("attachNamed", { name: document.name })} data-testid="document-attach">
-        <MessageSquarePlus className="size-4" aria-hidden />
-        <span className="hidden lg:inline">{t("attach")}</span>
-      </Button>
+      {/* A row whose stored file is gone can only be moved to trash (§11): preview, download
+          and attach would all fail with content_missing. */}
+      {missing ? null : (
+        <>
+          <Button size="sm" variant="ghost" onClick={onPreview} aria-label={t("previewNamed", { name: document.name })} data-testid="document-preview">
+            <Eye className="size-4" aria-hidden />
+            <span className="hidden sm:inline">{t("preview")}</span>
+          </Button>
+          <a
+            href={documentContentUrl(document, { download: true })}
+            download={document.name}
+            className={buttonClass({ variant: "ghost", size: "sm" })}
+            aria-label={t("downloadNamed", { name: document.name })}
+            data-testid="document-download"
+          >
+            <Download className="size-4" aria-hidden />
+            <span className="hidden sm:inline">{t("download")}</span>
+          </a>
+          {/* Attaching only copies the document out, so archived (read-only) shelves offer it too. */}
+          <Button size="sm" variant="ghost" onClick={onAttach} aria-label={t("attachNamed", { name: document.name })} data-testid="document-attach">
+            <MessageSquarePlus className="size-4" aria-hidden />
+            <span className="hidden lg:inline">{t("attach")}</span>
+          </Button>
+        </>
+      )}
       {readOnly ? null : (
         <Button
           size="icon"
