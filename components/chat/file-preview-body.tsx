@@ -7,6 +7,7 @@ import { useState } from "react";
 import { buttonClass } from "@/components/ui/button";
 import { Button } from "@/components/ui/button";
 import { formatByteSize } from "@/lib/chat/format-byte-size";
+import { ApiError } from "@/lib/client/api";
 import { useErrorMessage } from "@/lib/client/use-error-message";
 import { fetchArtifactText, PREVIEW_TEXT_CAP_BYTES } from "./fetch-artifact-text";
 import type { PreviewFile } from "./preview-file";
@@ -14,8 +15,8 @@ import { extensionOf, previewKindOf } from "./preview-kind";
 
 export function FilePreviewBody({ file }: { file: PreviewFile }) {
   const kind = previewKindOf(file.name);
-  if (kind === "text" || kind === "source") return <TextPreview url={file.url} name={file.name} note={kind === "source" ? "source" : null} />;
-  if (kind === "office" && file.markdownUrl) return <TextPreview url={file.markdownUrl} name={file.name} note="converted" />;
+  if (kind === "text" || kind === "source") return <TextPreview file={file} url={file.url} note={kind === "source" ? "source" : null} />;
+  if (kind === "office" && file.markdownUrl) return <TextPreview file={file} url={file.markdownUrl} note="converted" />;
   if (kind === "image")
     return (
       <div className="flex min-h-full items-center justify-center p-6">
@@ -27,7 +28,24 @@ export function FilePreviewBody({ file }: { file: PreviewFile }) {
   return <NoPreview file={file} />;
 }
 
-function TextPreview({ url, name, note }: { url: string; name: string; note: "source" | "converted" | null }) {
+/**
+ * Why the server gave no text, when it said so: the markdown endpoint answers 422
+ * validation_failed with `details[0].reason` when it cannot convert, and any content read
+ * answers 409 content_missing when the stored file is gone.
+ */
+function previewRefusal(error: unknown): "conversionDisabled" | "noTextForm" | "contentMissing" | null {
+  if (!(error instanceof ApiError)) return null;
+  if (error.code === "content_missing") return "contentMissing";
+  if (error.status === 422 && Array.isArray(error.body.details)) {
+    const reason = (error.body.details[0] as { reason?: unknown } | undefined)?.reason;
+    if (reason === "conversion_disabled") return "conversionDisabled";
+    if (reason === "no_text_form") return "noTextForm";
+  }
+  return null;
+}
+
+function TextPreview({ file, url, note }: { file: PreviewFile; url: string; note: "source" | "converted" | null }) {
+  const name = file.name;
   const t = useTranslations("chat");
   const errorMessage = useErrorMessage();
   const [full, setFull] = useState(false);
@@ -40,12 +58,22 @@ function TextPreview({ url, name, note }: { url: string; name: string; note: "so
     retry: false,
   });
   if (query.isPending) return <div className="m-5 h-40 animate-pulse rounded-lg bg-zinc-100 dark:bg-zinc-800" aria-label={t("previewLoading")} />;
-  if (query.isError)
+  if (query.isError) {
+    const refusal = previewRefusal(query.error);
+    if (refusal === "conversionDisabled") return <NoPreview file={file} message={t("previewConversionDisabled")} />;
+    if (refusal === "noTextForm") return <NoPreview file={file} message={t("previewNoTextForm")} />;
+    if (refusal === "contentMissing")
+      return (
+        <p role="alert" className="m-5 text-sm text-red-600 dark:text-red-400" data-testid="file-preview-content-missing">
+          {t("previewContentMissing")}
+        </p>
+      );
     return (
       <p role="alert" className="m-5 text-sm text-red-600 dark:text-red-400" data-testid="file-preview-error">
         {t("previewFailed")} {errorMessage(query.error)}
       </p>
     );
+  }
   const { text, truncated } = query.data;
   return (
     <div>
@@ -85,12 +113,12 @@ function prettyJson(filename: string, text: string, truncated: boolean): string 
   }
 }
 
-function NoPreview({ file }: { file: PreviewFile }) {
+function NoPreview({ file, message }: { file: PreviewFile; message?: string }) {
   const t = useTranslations("chat");
   return (
     <div className="flex min-h-full flex-col items-center justify-center gap-3 p-10 text-center" data-testid="file-preview-none">
       <FileQuestion className="size-10 text-zinc-400" aria-hidden />
-      <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("noPreview")}</p>
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">{message ?? t("noPreview")}</p>
       <a href={file.downloadUrl} download={file.name} className={buttonClass({ variant: "primary", size: "sm" })}>
         <Download className="size-4" aria-hidden />
         {t("download")}

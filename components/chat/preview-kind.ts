@@ -12,7 +12,8 @@ const TEXT = new Set([
 ]);
 const SOURCE = new Set(["html", "htm", "xhtml", "svg", "xml"]);
 const IMAGE = new Set(["png", "jpg", "jpeg", "gif", "webp"]);
-const OFFICE = new Set(["docx", "xlsx", "pptx"]);
+// Only what the server can convert: PPTX has no text form there, so it falls to "no preview".
+const OFFICE = new Set(["docx", "xlsx"]);
 
 export function extensionOf(filename: string): string {
   const dot = filename.lastIndexOf(".");
