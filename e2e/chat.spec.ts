@@ -72,7 +72,9 @@ test("a chat streams, uses tools, takes files, stops and regenerates", async ({ 
     await card.getByTestId("file-card-preview").click();
     await expect(chat.preview).toBeVisible();
     await expect(chat.preview.getByTestId("file-preview-title")).toHaveText("itinerary.md");
-    await expect(chat.preview.getByTestId("file-preview-text")).toContainText("Day 2: Belém");
+    // Markdown previews rendered, with the chat's own safe renderer.
+    await expect(chat.preview.getByTestId("file-preview-markdown").getByRole("heading", { name: "Lisbon in three days" })).toBeVisible();
+    await expect(chat.preview.getByTestId("file-preview-markdown")).toContainText("Day 2: Belém");
     await page.keyboard.press("Escape");
     await expect(chat.preview).toBeHidden();
   });

@@ -76,7 +76,7 @@ test("a chat's output goes to the shelf and into another chat, and a deleted pro
 
     await documents.threadFile(group, "checklist.md").getByTestId("thread-file-preview").click();
     await expect(documents.preview.getByTestId("file-preview-title")).toHaveText("checklist.md");
-    await expect(documents.preview.getByTestId("file-preview-text")).toContainText("Pricing page live");
+    await expect(documents.preview.getByTestId("file-preview-markdown").getByRole("listitem").filter({ hasText: "Pricing page live" })).toBeVisible();
     await documents.closePreview();
 
     const dialog = await documents.saveToProject(group, "checklist.md", "launch-checklist.md");

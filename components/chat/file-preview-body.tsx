@@ -10,6 +10,7 @@ import { formatByteSize } from "@/lib/chat/format-byte-size";
 import { ApiError } from "@/lib/client/api";
 import { useErrorMessage } from "@/lib/client/use-error-message";
 import { fetchArtifactText, PREVIEW_TEXT_CAP_BYTES } from "./fetch-artifact-text";
+import { MessageText } from "./message-text";
 import type { PreviewFile } from "./preview-file";
 import { extensionOf, previewKindOf } from "./preview-kind";
 
@@ -93,15 +94,25 @@ function TextPreview({ file, url, note }: { file: PreviewFile; url: string; note
           </Button>
         </div>
       ) : null}
-      <pre
-        className="whitespace-pre-wrap break-words p-5 font-mono text-[0.8rem] leading-relaxed text-zinc-800 dark:text-zinc-200"
-        data-testid="file-preview-text"
-      >
-        {prettyJson(name, text, truncated)}
-      </pre>
+      {note === null && MARKDOWN.has(extensionOf(name)) ? (
+        // The chat's own renderer: React text nodes only, so a document cannot inject markup.
+        <div className="p-5" data-testid="file-preview-markdown">
+          <MessageText text={text} />
+        </div>
+      ) : (
+        <pre
+          className="whitespace-pre-wrap break-words p-5 font-mono text-[0.8rem] leading-relaxed text-zinc-800 dark:text-zinc-200"
+          data-testid="file-preview-text"
+        >
+          {prettyJson(name, text, truncated)}
+        </pre>
+      )}
     </div>
   );
 }
+
+/** Markdown files are shown rendered; every other text file stays plain text. */
+const MARKDOWN = new Set(["md", "markdown"]);
 
 /** Whole JSON files are indented for reading; a truncated one cannot be parsed, so it stays raw. */
 function prettyJson(filename: string, text: string, truncated: boolean): string {
