@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, writeFile, type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { config } from "@/lib/config/env";
@@ -6,16 +6,20 @@ import { isConvertible, convertToMarkdown } from "@/lib/conversion/convert-to-ma
 import { isTextContent } from "@/lib/chat/detect-text";
 import { removeFileIfPresent } from "@/lib/storage/staging";
 import { convertedPathFor } from "./document-paths";
+import { openCheckedOriginal } from "./open-document-original";
 
 // A stored original as text, for the markdown preview and the read tool: one decision, two
 // callers. Convertible formats are converted once and cached in the document's own
 // derived/converted.md (the bytes at a path never change, so the cache never goes stale).
+// The original is opened and its size checked first: a document whose stored file is gone
+// or not the recorded size never has text served, not even a cached conversion.
 
 export type DocumentText =
   | { kind: "text"; text: string; converted: boolean }
   | { kind: "conversion_disabled" }
   | { kind: "unconvertible" }
-  | { kind: "binary" };
+  | { kind: "binary" }
+  | { kind: "content_missing" };
 
 async function readCached(convertedPath: string): Promise<string | null> {
   try {
@@ -40,20 +44,32 @@ async function storeCached(convertedPath: string, markdown: string): Promise<voi
   }
 }
 
-export async function readDocumentText({ originalPath, name }: { originalPath: string; name: string }): Promise<DocumentText> {
+export async function readDocumentText({ originalPath, name, sizeBytes }: { originalPath: string; name: string; sizeBytes: bigint }): Promise<DocumentText> {
+  const original = await openCheckedOriginal(originalPath, sizeBytes);
+  if (!original) return { kind: "content_missing" };
+  try {
+    return await textOf(original.handle, { originalPath, name });
+  } finally {
+    await original.handle.close().catch(() => {});
+  }
+}
+
+async function textOf(handle: FileHandle, { originalPath, name }: { originalPath: string; name: string }): Promise<DocumentText> {
   const convertible = isConvertible(name);
   const autoConvert = config().autoConvertDocuments;
+  let bytes: Buffer | null = null;
   if (convertible && autoConvert) {
     const convertedPath = convertedPathFor(originalPath);
     const cached = await readCached(convertedPath);
     if (cached !== null) return { kind: "text", text: cached, converted: true };
-    const markdown = await convertToMarkdown({ bytes: await readFile(originalPath), name });
+    bytes = await handle.readFile();
+    const markdown = await convertToMarkdown({ bytes, name });
     if (markdown !== null) {
       await storeCached(convertedPath, markdown);
       return { kind: "text", text: markdown, converted: true };
     }
   }
-  const bytes = await readFile(originalPath);
+  bytes ??= await handle.readFile();
   // TextDecoder drops a UTF-8 byte order mark and replaces invalid sequences past the sample.
   if (isTextContent(bytes)) return { kind: "text", text: new TextDecoder("utf-8").decode(bytes), converted: false };
   if (convertible && !autoConvert) return { kind: "conversion_disabled" };

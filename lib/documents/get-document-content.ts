@@ -26,13 +26,8 @@ export async function documentBytesResponse({ download, ...ref }: ContentRequest
 export async function documentMarkdownResponse(ref: ContentRequest): Promise<Response> {
   const row = await findLiveDocumentOrThrow(ref);
   const originalPath = await resolveOriginalPath(row);
-  let result;
-  try {
-    result = await readDocumentText({ originalPath, name: row.name });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") throw contentMissing();
-    throw error;
-  }
+  const result = await readDocumentText({ originalPath, name: row.name, sizeBytes: row.sizeBytes });
+  if (result.kind === "content_missing") throw contentMissing();
   if (result.kind === "conversion_disabled") {
     throw new AppError("conflict", "Document conversion is turned off on this server (AUTO_CONVERT_DOCUMENTS).");
   }

@@ -20,15 +20,10 @@ export async function readDocumentForAgent({ userId, projectId, documentId }: { 
   if (row.trashedAt !== null) {
     return { error: `The document ${JSON.stringify(row.name)} (id ${row.id}) is no longer on the project's shelf: it was moved to the trash.` };
   }
-  let result;
-  try {
-    result = await readDocumentText({ originalPath: await resolveOriginalPath(row), name: row.name });
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR") return { error: `The stored file of ${JSON.stringify(row.name)} is missing; it cannot be read.` };
-    throw error;
-  }
+  const result = await readDocumentText({ originalPath: await resolveOriginalPath(row), name: row.name, sizeBytes: row.sizeBytes });
   switch (result.kind) {
+    case "content_missing":
+      return { error: `The stored file of ${JSON.stringify(row.name)} is missing (or no longer the size that was recorded); it cannot be read.` };
     case "text":
       return { name: row.name, text: result.text };
     case "conversion_disabled":

@@ -1,7 +1,11 @@
 import { createHash } from "node:crypto";
+import path from "node:path";
+import { readFile, unlink, writeFile } from "node:fs/promises";
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "@/lib/config/env";
 import type { DocumentDto } from "@/lib/documents/document-dto";
+import { readDocumentForAgent } from "@/lib/documents/read-document-for-agent";
+import { storedPaths } from "../support/shelf-fixtures";
 import { signUp } from "../support/route-client";
 import type { StubModelServer } from "../support/stub-model-server";
 import { contentText, withStubModel, type ChatRequest } from "../support/stub-model-env";
@@ -128,5 +132,28 @@ describe("the agent and the shelf", () => {
     const requests = streamingRequests();
     expect(lastToolResult(requests[1]!).error).toMatch(/attach to thread/);
     expect(lastToolResult(requests[2]!).error).toMatch(/No document with id "no-such-id"/);
+  });
+
+  it("read_project_document refuses a missing or resized original, even with a cached conversion", async () => {
+    const user = await signUp();
+    const { project } = await (await user.api("POST", "/api/projects", { json: { name: `P ${crypto.randomUUID()}` } })).json();
+    const put = async (name: string, content: BlobPart): Promise<DocumentDto> => {
+      const body = new FormData();
+      body.append("file", new File([content], name));
+      return (await (await user.api("POST", `/api/projects/${project.id}/documents`, { body })).json()).document;
+    };
+    const read = (documentId: string) => readDocumentForAgent({ userId: user.id, projectId: project.id, documentId });
+
+    const text = await put("resized.txt", "original words");
+    await writeFile((await storedPaths(text.id)).original, "different and longer words");
+    const resized = await read(text.id);
+    expect(resized).toEqual({ error: expect.stringMatching(/stored file of "resized.txt" is missing/) });
+
+    const docx = await put("cached.docx", await readFile(path.join(__dirname, "../fixtures/thread-files/hello.docx")));
+    expect(await read(docx.id)).toMatchObject({ name: "cached.docx" });
+    const { original, folder } = await storedPaths(docx.id);
+    await unlink(original);
+    expect(await readFile(path.join(folder, "derived", "converted.md"), "utf8")).not.toBe("");
+    expect(await read(docx.id)).toEqual({ error: expect.stringMatching(/stored file of "cached.docx" is missing/) });
   });
 });

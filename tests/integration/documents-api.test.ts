@@ -1,5 +1,5 @@
 import path from "node:path";
-import { readdir, readFile, unlink } from "node:fs/promises";
+import { readdir, readFile, unlink, writeFile } from "node:fs/promises";
 import { afterEach, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "@/lib/config/env";
 import type { DocumentDto } from "@/lib/documents/document-dto";
@@ -212,7 +212,34 @@ describe("project documents", () => {
     const res = await user.api("GET", `/api/projects/${projectId}/documents/${document.id}/content`);
     expect(res.status).toBe(409);
     expect((await json(res)).error.code).toBe("content_missing");
-    expect((await user.api("GET", `/api/projects/${projectId}/documents/${document.id}/content?as=markdown`)).status).toBe(409);
+    const markdown = await user.api("GET", `/api/projects/${projectId}/documents/${document.id}/content?as=markdown`);
+    expect(markdown.status).toBe(409);
+    expect((await json(markdown)).error.code).toBe("content_missing");
+
+    // Resized in place: present, but not the recorded size.
+    const { document: resized } = await json(await upload(user.api, projectId, [["resized.txt", "original words"]]));
+    const resizedRow = await (await getDb()).projectDocument.findUniqueOrThrow({ where: { id: resized.id } });
+    await writeFile(path.join(projectsRoot(user.id), resizedRow.storedRelpath), "different and longer words");
+    const resizedList = await json(await user.api("GET", `/api/projects/${projectId}/documents`));
+    expect(resizedList.documents.find((d) => d.id === resized.id)?.contentMissing).toBe(true);
+    for (const query of ["", "?as=markdown"]) {
+      const res = await user.api("GET", `/api/projects/${projectId}/documents/${resized.id}/content${query}`);
+      expect([query, res.status]).toEqual([query, 409]);
+      const body = await res.text();
+      expect(body).toContain("content_missing");
+      expect(body).not.toContain("words");
+    }
+
+    // A cached conversion survives the original's deletion; it must not be served.
+    const { document: docx } = await json(await upload(user.api, projectId, [["cached.docx", await fixture("hello.docx")]]));
+    expect((await user.api("GET", `/api/projects/${projectId}/documents/${docx.id}/content?as=markdown`)).status).toBe(200);
+    const docxRow = await (await getDb()).projectDocument.findUniqueOrThrow({ where: { id: docx.id } });
+    const docxOriginal = path.join(projectsRoot(user.id), docxRow.storedRelpath);
+    await unlink(docxOriginal);
+    expect(await readFile(path.join(path.dirname(path.dirname(docxOriginal)), "derived", "converted.md"), "utf8")).not.toBe("");
+    const cached = await user.api("GET", `/api/projects/${projectId}/documents/${docx.id}/content?as=markdown`);
+    expect(cached.status).toBe(409);
+    expect((await json(cached)).error.code).toBe("content_missing");
   });
 
   it("archived projects: list and content work, upload and delete are 404", async () => {

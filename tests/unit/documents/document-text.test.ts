@@ -1,10 +1,10 @@
 import os from "node:os";
 import path from "node:path";
-import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, stat, unlink, writeFile } from "node:fs/promises";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "@/lib/config/env";
 import { convertedPathFor } from "@/lib/documents/document-paths";
-import { readDocumentText } from "@/lib/documents/document-text";
+import { readDocumentText as readText } from "@/lib/documents/document-text";
 
 // One decision for the markdown preview and the read tool: text by sniffing, conversion once
 // with a cache in derived/converted.md, and the refusals.
@@ -26,6 +26,12 @@ afterEach(() => {
   delete process.env.AUTO_CONVERT_DOCUMENTS;
   resetConfigForTests();
 });
+
+/** Reads with the size the file has now, as a row recorded at upload would. */
+async function readDocumentText({ originalPath, name }: { originalPath: string; name: string }) {
+  const sizeBytes = await stat(originalPath).then((s) => BigInt(s.size), () => 0n);
+  return readText({ originalPath, name, sizeBytes });
+}
 
 describe("readDocumentText", () => {
   it("serves text detected from the bytes, whatever the name", async () => {
@@ -56,5 +62,19 @@ describe("readDocumentText", () => {
   it("reports a damaged convertible file as unconvertible", async () => {
     const originalPath = await stored("broken.docx", new Uint8Array([0x50, 0x4b, 0, 0, 1, 2, 3]));
     expect(await readDocumentText({ originalPath, name: "broken.docx" })).toEqual({ kind: "unconvertible" });
+  });
+
+  it("serves nothing, not even a cached conversion, when the original is gone or resized", async () => {
+    const originalPath = await stored("hello.docx", await fixture("hello.docx"));
+    const sizeBytes = BigInt((await stat(originalPath)).size);
+    expect(await readText({ originalPath, name: "hello.docx", sizeBytes })).toMatchObject({ kind: "text", converted: true });
+    expect(await readText({ originalPath, name: "hello.docx", sizeBytes: sizeBytes + 1n })).toEqual({ kind: "content_missing" });
+    await unlink(originalPath);
+    expect(await readFile(convertedPathFor(originalPath), "utf8")).not.toBe("");
+    expect(await readText({ originalPath, name: "hello.docx", sizeBytes })).toEqual({ kind: "content_missing" });
+
+    const textPath = await stored("notes.txt", "twelve bytes");
+    await writeFile(textPath, "now longer than recorded");
+    expect(await readText({ originalPath: textPath, name: "notes.txt", sizeBytes: 12n })).toEqual({ kind: "content_missing" });
   });
 });
