@@ -51,7 +51,10 @@ function NewChatInProject({ project }: { project: Project }) {
 export function ProjectChats({ project }: { project: Project }) {
   const t = useTranslations("projects");
   const threadTitle = useThreadTitle();
-  const { data, isPending, isError } = useProjectThreads(project.id);
+  const query = useProjectThreads(project.id);
+  const { data, isPending, isError } = query;
+  const threads = data?.pages.flatMap((page) => page.threads) ?? [];
+  const total = data?.pages.at(-1)?.total ?? 0;
   return (
     <div className="space-y-5">
       <NewChatInProject project={project} />
@@ -59,7 +62,7 @@ export function ProjectChats({ project }: { project: Project }) {
         <div className="h-28 animate-pulse rounded-xl bg-zinc-100 dark:bg-zinc-900" aria-hidden />
       ) : isError ? (
         <p className="text-sm text-red-600 dark:text-red-400">{t("chatsLoadFailed")}</p>
-      ) : data.threads.length === 0 ? (
+      ) : threads.length === 0 ? (
         <p className="rounded-xl border border-dashed border-zinc-300 px-4 py-10 text-center text-sm text-zinc-500 dark:border-zinc-700 dark:text-zinc-400">
           {t("noChats")}
         </p>
@@ -68,7 +71,7 @@ export function ProjectChats({ project }: { project: Project }) {
           className="divide-y divide-zinc-200 rounded-xl border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900"
           data-testid="project-chats"
         >
-          {data.threads.map((thread) => (
+          {threads.map((thread) => (
             <li key={thread.id} className="flex items-center gap-2 pr-2" data-testid="project-chat">
               <Link
                 href={`/workspace/chats/${thread.id}`}
@@ -82,6 +85,11 @@ export function ProjectChats({ project }: { project: Project }) {
           ))}
         </ul>
       )}
+      {query.hasNextPage ? (
+        <Button onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage} data-testid="project-chats-more">
+          {t("chatsLoadMore", { shown: threads.length, total })}
+        </Button>
+      ) : null}
     </div>
   );
 }

@@ -25,10 +25,13 @@ export function useRecentThreads() {
   });
 }
 
+/** A project's chats, newest first, one page at a time (nextOffset is null after the last). */
 export function useProjectThreads(projectId: string) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: queryKeys.projectThreads(projectId),
-    queryFn: () => api.listThreads({ projectId, limit: 200 }),
+    queryFn: ({ pageParam }) => api.listThreads({ projectId, limit: THREADS_PAGE_SIZE, offset: pageParam }),
+    initialPageParam: 0,
+    getNextPageParam: (lastPage) => lastPage.nextOffset ?? undefined,
   });
 }
 
