@@ -8,7 +8,7 @@ import { ApiError, type Project } from "@/lib/client/api";
 import { useUpdateProject } from "@/lib/client/mutations";
 import { useConfig } from "@/lib/client/queries";
 import { useErrorMessage } from "@/lib/client/use-error-message";
-import { utf8ByteLength } from "@/lib/projects/project-fields";
+import { utf8ByteLength } from "@/lib/text/utf8-byte-length";
 import { useUnsavedChangesGuard } from "./use-unsaved-changes-guard";
 
 /**

@@ -1,14 +1,9 @@
 import { createOpenAI } from "@ai-sdk/openai";
 import type { LanguageModel } from "ai";
-import { config } from "@/lib/config/env";
+import { config, isModelConfigured } from "@/lib/config/env";
 
 // Chat Completions (`.chat`), which OpenAI, Ollama, vLLM, LM Studio and llama.cpp all serve;
 // the provider's default would call OpenAI's Responses API instead.
-
-export function isModelConfigured(): boolean {
-  const { model } = config();
-  return Boolean(model.name && (model.baseUrl || model.apiKey));
-}
 
 /** The configured model, or null when none is configured. */
 export function chatModel(): LanguageModel | null {

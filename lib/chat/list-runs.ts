@@ -1,13 +1,6 @@
 import { getDb } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
 import { getThreadOrThrow } from "@/lib/threads/get-thread";
-import { loadThreadHistory } from "./thread-history";
-
-export async function listThreadMessages({ userId, threadId }: { userId: string; threadId: string }) {
-  await getThreadOrThrow({ threadId, userId });
-  const history = await loadThreadHistory(await getDb(), threadId);
-  return history.map(({ id, role, parts, metadata }) => ({ id, role, parts, metadata: { attachments: metadata?.attachments }, createdAt: metadata?.createdAt }));
-}
 
 export async function listRuns({ userId, threadId }: { userId: string; threadId: string }) {
   const db = await getDb();
@@ -26,6 +19,6 @@ export async function listRunEvents({ userId, threadId, runId }: { userId: strin
   const db = await getDb();
   const run = await db.run.findFirst({ where: { id: runId, threadId, userId }, select: { id: true } });
   if (!run) throw notFound();
-  const events = await db.runEvent.findMany({ where: { runId }, orderBy: { createdAt: "asc" } });
+  const events = await db.runEvent.findMany({ where: { runId, run: { userId } }, orderBy: { createdAt: "asc" } });
   return events.map((event) => ({ type: event.type, createdAt: event.createdAt.toISOString(), payload: event.payload }));
 }

@@ -5,8 +5,8 @@ import { getDb, type Tx } from "@/lib/db/client";
 
 export type FinishedRunStatus = "completed" | "stopped" | "failed";
 
-export async function hasActiveRun(tx: Tx, threadId: string): Promise<boolean> {
-  return (await tx.run.count({ where: { threadId, status: "running" } })) > 0;
+export async function hasActiveRun(tx: Tx, { threadId, userId }: { threadId: string; userId: string }): Promise<boolean> {
+  return (await tx.run.count({ where: { threadId, userId, status: "running" } })) > 0;
 }
 
 export async function createRun(tx: Tx, { threadId, userId }: { threadId: string; userId: string }): Promise<string> {
@@ -14,9 +14,9 @@ export async function createRun(tx: Tx, { threadId, userId }: { threadId: string
   return run.id;
 }
 
-export async function finishRun(runId: string, status: FinishedRunStatus, error: string | null = null): Promise<void> {
+export async function finishRun({ runId, userId }: { runId: string; userId: string }, status: FinishedRunStatus, error: string | null = null): Promise<void> {
   const db = await getDb();
-  await db.run.updateMany({ where: { id: runId, status: "running" }, data: { status, error, finishedAt: new Date() } });
+  await db.run.updateMany({ where: { id: runId, userId, status: "running" }, data: { status, error, finishedAt: new Date() } });
 }
 
 export async function recordRunEvent(runId: string, type: string, payload: Prisma.InputJsonValue): Promise<void> {

@@ -2,6 +2,7 @@ import { generateId, isStepCount, streamText, toUIMessageStream, type UIMessageC
 import { getDb, transaction, type Tx } from "@/lib/db/client";
 import { lockOwnedThread } from "@/lib/db/locks";
 import { AppError, notFound } from "@/lib/http/errors";
+import { getThreadOrThrow } from "@/lib/threads/get-thread";
 import { admitProjectContext } from "./admit-run";
 import { buildModelRequest } from "./build-model-request";
 import type { AttachedFile, ChatMessage } from "./chat-message";
@@ -40,21 +41,21 @@ interface AdmittedTurn {
 /** Check-and-set under the thread's row lock: one active run per thread. */
 async function admitTurn(tx: Tx, userId: string, threadId: string, trigger: RunTrigger, attachments: AttachedFile[]): Promise<AdmittedTurn> {
   if (!(await lockOwnedThread(tx, { threadId, userId }))) throw notFound();
-  if (await hasActiveRun(tx, threadId)) throw new AppError("conflict", "A reply is already being generated in this chat.");
-  const history = await loadThreadHistory(tx, threadId);
+  if (await hasActiveRun(tx, { threadId, userId })) throw new AppError("conflict", "A reply is already being generated in this chat.");
+  const history = await loadThreadHistory(tx, { threadId, userId });
   let anchor: ChatMessage;
   if (trigger.kind === "submit") {
     anchor = { id: generateId(), role: "user", parts: [{ type: "text", text: trigger.text }], metadata: attachments.length ? { attachments } : {} };
-    await saveMessage(tx, threadId, anchor);
+    await saveMessage(tx, { threadId, userId }, anchor);
   } else {
     // Regenerate answers the last user message again; its old answer goes, the message stays.
     const lastUserIndex = history.findLastIndex((message) => message.role === "user");
     if (lastUserIndex < 0) throw new AppError("bad_request", "There is no message to answer again.");
     anchor = history[lastUserIndex]!;
     const staleAnswers = history.slice(lastUserIndex + 1).map((message) => message.id);
-    if (staleAnswers.length) await tx.message.deleteMany({ where: { threadId, id: { in: staleAnswers } } });
+    if (staleAnswers.length) await tx.message.deleteMany({ where: { threadId, thread: { userId }, id: { in: staleAnswers } } });
   }
-  await tx.thread.update({ where: { id: threadId }, data: { updatedAt: new Date() } });
+  await tx.thread.update({ where: { id: threadId, userId }, data: { updatedAt: new Date() } });
   const runId = await createRun(tx, { threadId, userId });
   const userText = anchor.parts.map((part) => (part.type === "text" ? part.text : "")).join(" ");
   const isFirstExchange = !history.some((message) => message.role === "assistant");
@@ -74,6 +75,8 @@ export async function startRun({
 }): Promise<StartedRun> {
   const model = chatModel();
   if (!model) throw new AppError("unavailable", "No model is configured. Set OPENAI_BASE_URL, OPENAI_API_KEY and OPENAI_MODEL, then restart.");
+  // Ownership first, so a foreign thread is a 404 whatever the attachments say.
+  await getThreadOrThrow({ threadId, userId });
   const attachments = trigger.kind === "submit" ? await resolveAttachments({ userId, threadId, filenames: trigger.attachments ?? [] }) : [];
   const turn = await transaction((tx) => admitTurn(tx, userId, threadId, trigger, attachments));
 
@@ -83,7 +86,7 @@ export async function startRun({
 
   try {
     const pinned = await admitProjectContext({ threadId, userId });
-    const history = await loadThreadHistory(await getDb(), threadId);
+    const history = await loadThreadHistory(await getDb(), { threadId, userId });
     const tools = buildRunTools({ userId, threadId, pinned });
     const initialMessages = await historyToModelMessages(history, tools);
     let contextRecorded = false;
@@ -132,9 +135,9 @@ export async function startRun({
         try {
           const stopped = controller.signal.aborted;
           const message = normaliseInterruptedMessage(responseMessage);
-          if (message.parts.some((part) => part.type !== "step-start")) await saveMessage(await getDb(), threadId, message);
+          if (message.parts.some((part) => part.type !== "step-start")) await saveMessage(await getDb(), { threadId, userId }, message);
           const failed = outcome.status === "failed" || runError !== null;
-          await finishRun(turn.runId, stopped ? "stopped" : failed ? "failed" : "completed", stopped ? null : failed ? (runError ?? describeRunError(null)) : null);
+          await finishRun({ runId: turn.runId, userId }, stopped ? "stopped" : failed ? "failed" : "completed", stopped ? null : failed ? (runError ?? describeRunError(null)) : null);
           if (!stopped && !failed && turn.isFirstExchange) {
             void titleThreadIfUntitled({ model, threadId, userId, firstMessage: turn.userText }).catch((error) =>
               console.warn("[chat] titling failed", error),
@@ -148,7 +151,7 @@ export async function startRun({
     return { runId: turn.runId, stream: abortOnCancel(uiStream, controller) };
   } catch (error) {
     unregisterRun(turn.runId);
-    await finishRun(turn.runId, "failed", describeRunError(error));
+    await finishRun({ runId: turn.runId, userId }, "failed", describeRunError(error));
     throw error;
   }
 }

@@ -5,8 +5,8 @@ import type { ChatMessage, ChatMessageMetadata } from "./chat-message";
 // Persisted history of a thread: user and assistant UI messages in order. The project context
 // message is built per request and never reaches these functions.
 
-export async function loadThreadHistory(db: Db | Tx, threadId: string): Promise<ChatMessage[]> {
-  const rows = await db.message.findMany({ where: { threadId }, orderBy: { seq: "asc" } });
+export async function loadThreadHistory(db: Db | Tx, { threadId, userId }: { threadId: string; userId: string }): Promise<ChatMessage[]> {
+  const rows = await db.message.findMany({ where: { threadId, thread: { userId } }, orderBy: { seq: "asc" } });
   return rows.map((row) => ({
     id: row.id,
     role: row.role as ChatMessage["role"],
@@ -15,11 +15,11 @@ export async function loadThreadHistory(db: Db | Tx, threadId: string): Promise<
   }));
 }
 
-export async function saveMessage(db: Db | Tx, threadId: string, message: ChatMessage): Promise<void> {
+export async function saveMessage(db: Db | Tx, { threadId, userId }: { threadId: string; userId: string }, message: ChatMessage): Promise<void> {
   const { createdAt: _ignored, ...metadata } = message.metadata ?? {};
   const parts = message.parts as unknown as Prisma.InputJsonValue;
   const data = { role: message.role, parts, metadata: metadata as Prisma.InputJsonValue };
-  await db.message.upsert({ where: { id: message.id }, create: { id: message.id, threadId, ...data }, update: data });
+  await db.message.upsert({ where: { id: message.id, threadId, thread: { userId } }, create: { id: message.id, threadId, ...data }, update: data });
 }
 
 /**

@@ -85,6 +85,11 @@ export function config(): AppConfig {
   return cached;
 }
 
+/** A model needs a name and somewhere to send it: a base URL, or OpenAI's with an API key. */
+export function isModelConfigured({ model }: Pick<AppConfig, "model"> = config()): boolean {
+  return Boolean(model.name && (model.baseUrl || model.apiKey));
+}
+
 /** Tests change the environment between cases; this forgets the cached read. */
 export function resetConfigForTests(): void {
   cached = null;

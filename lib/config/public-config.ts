@@ -1,4 +1,4 @@
-import { config } from "./env";
+import { config, isModelConfigured } from "./env";
 
 /** What clients may know about the server's limits (GET /api/config). */
 export function publicConfig() {
@@ -10,7 +10,7 @@ export function publicConfig() {
     trashRetentionDays: c.trashRetentionDays,
     uploadMaxBytes: c.uploadMaxBytes,
     autoConvertDocuments: c.autoConvertDocuments,
-    model: { configured: Boolean(c.model.name && (c.model.baseUrl || c.model.apiKey)), name: c.model.name },
+    model: { configured: isModelConfigured(c), name: c.model.name },
   };
 }
 

@@ -38,5 +38,5 @@ export async function lockOwnedDocument(tx: Tx, { documentId, userId }: { docume
     SELECT id FROM "project_document" WHERE id = ${documentId} AND "userId" = ${userId} FOR UPDATE`;
   if (rows.length === 0) return null;
   // Read through Prisma once the lock is held, for its typed mapping of BigInt, Json and dates.
-  return tx.projectDocument.findUnique({ where: { id: documentId } });
+  return tx.projectDocument.findFirst({ where: { id: documentId, userId } });
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { validationError } from "@/lib/http/errors";
+import { utf8ByteLength } from "@/lib/text/utf8-byte-length";
 
 // Pure rules for what a project may be named and told. Shared by the API, the server
 // and the UI's client-side guard, so both sides reject exactly the same input.
@@ -19,10 +20,6 @@ export const projectNameSchema = z
 /** The per-user uniqueness key: names differing only in case or outer spaces clash. */
 export function projectNameKey(name: string): string {
   return name.trim().toLowerCase();
-}
-
-export function utf8ByteLength(text: string): number {
-  return new TextEncoder().encode(text).length;
 }
 
 /** Instructions over the cap are rejected, never truncated. */

@@ -1,16 +1,11 @@
 import { validationError } from "@/lib/http/errors";
+import { utf8ByteLength } from "@/lib/text/utf8-byte-length";
 
 // What a stored file may be called (design: Storage, "Names"). Pure, shared by thread files
 // and the shelf, so every way a name enters the system is judged by the same rules. 255
 // UTF-8 bytes is also the NAME_MAX of common filesystems, so a valid name is always storable.
 
 export const FILE_NAME_MAX_BYTES = 255;
-
-const encoder = new TextEncoder();
-
-export function utf8Bytes(text: string): number {
-  return encoder.encode(text).length;
-}
 
 // C0 controls (NUL included), DEL and C1 controls: invisible, and some terminate strings or
 // rewrite lines in terminals and logs.
@@ -26,7 +21,7 @@ export function checkFileName(raw: string): FileNameCheck {
   if (name.includes("/") || name.includes("\\")) return { ok: false, reason: "The file name cannot contain / or \\." };
   if (CONTROL_CHARACTER.test(name)) return { ok: false, reason: "The file name cannot contain control characters." };
   if (!name.isWellFormed()) return { ok: false, reason: "The file name is not valid Unicode." };
-  const bytes = utf8Bytes(name);
+  const bytes = utf8ByteLength(name);
   if (bytes > FILE_NAME_MAX_BYTES) {
     return { ok: false, reason: `The file name is ${bytes} bytes; the limit is ${FILE_NAME_MAX_BYTES} bytes (UTF-8).` };
   }
@@ -57,7 +52,7 @@ function splitExtension(name: string): { stem: string; extension: string } {
   // A leading dot marks a hidden name (".env"), not an extension.
   if (dot <= 0) return { stem: name, extension: "" };
   const extension = name.slice(dot);
-  if (utf8Bytes(extension) > MAX_KEPT_EXTENSION_BYTES) return { stem: name, extension: "" };
+  if (utf8ByteLength(extension) > MAX_KEPT_EXTENSION_BYTES) return { stem: name, extension: "" };
   return { stem: name.slice(0, dot), extension };
 }
 
@@ -70,11 +65,11 @@ export function numberedName(name: string, n: number): string {
   if (n === 0) return name;
   const { stem, extension } = splitExtension(name);
   const suffix = `_${n}${extension}`;
-  const budget = FILE_NAME_MAX_BYTES - utf8Bytes(suffix);
+  const budget = FILE_NAME_MAX_BYTES - utf8ByteLength(suffix);
   const codePoints = [...stem];
-  let stemBytes = utf8Bytes(stem);
+  let stemBytes = utf8ByteLength(stem);
   while (stemBytes > budget && codePoints.length > 1) {
-    stemBytes -= utf8Bytes(codePoints.pop()!);
+    stemBytes -= utf8ByteLength(codePoints.pop()!);
   }
   return `${codePoints.join("")}${suffix}`;
 }

@@ -31,7 +31,7 @@ export async function purgeTrashedDocument({ userId, documentId, guard }: { user
     if (!row || row.trashedAt === null) throw notFound();
     if (guard && (row.trashedAt.getTime() !== guard.trashedAt.getTime() || !isExpired(row.trashedAt, guard.cutoff))) return null;
     await removeDocumentFiles(row);
-    await tx.projectDocument.delete({ where: { id: row.id } });
+    await tx.projectDocument.delete({ where: { id: row.id, userId } });
     return row;
   });
   if (!purged) return "kept";

@@ -67,11 +67,11 @@ export async function restoreDocument({ userId, documentId, projectId }: { userI
       // The merge keeps the survivor's bytes and drops these: never drop good bytes for a
       // row whose own file is gone.
       if (await isContentMissing(survivor)) throw survivorMissing();
-      await tx.projectDocument.delete({ where: { id: source.id } });
+      await tx.projectDocument.delete({ where: { id: source.id, userId } });
       return { outcome: "merged", document: survivor, discarded: source };
     }
     const restored = await tx.projectDocument.update({
-      where: { id: source.id },
+      where: { id: source.id, userId },
       data: { projectId: target.id, trashedAt: null, trashOrigin: Prisma.DbNull },
     });
     return { outcome: "restored", document: restored };

@@ -270,8 +270,26 @@ describe("run lifecycle", () => {
     const { thread } = await (await owner.api("POST", "/api/threads", { json: {} })).json();
     expect((await owner.api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: "  " } } })).status).toBe(422);
     expect((await owner.api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: "hi", attachments: ["nope.txt"] } } })).status).toBe(422);
-    expect((await other.api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: "hi" } } })).status).toBe(404);
-    expect((await other.api("GET", `/api/threads/${thread.id}/runs`)).status).toBe(404);
-    expect((await other.api("GET", `/api/threads/${thread.id}/messages`)).status).toBe(404);
+    stub.enqueue({ type: "text", text: "Mine." });
+    await readUiStream(await owner.api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: "hi" } } }));
+    const { runs } = await (await owner.api("GET", `/api/threads/${thread.id}/runs`)).json();
+    const missing = "00000000-0000-4000-8000-000000000000";
+    const cases: [string, (threadId: string, runId: string) => string, unknown?][] = [
+      ["POST", (t) => `/api/threads/${t}/runs`, { message: { text: "hi" } }],
+      ["POST", (t) => `/api/threads/${t}/runs`, { message: { text: "hi", attachments: ["nope.txt"] } }],
+      ["GET", (t) => `/api/threads/${t}/runs`],
+      ["GET", (t) => `/api/threads/${t}/messages`],
+      ["GET", (t, r) => `/api/threads/${t}/runs/${r}/events`],
+      ["POST", (t, r) => `/api/threads/${t}/runs/${r}/cancel`],
+      ["GET", (t) => `/api/threads/${t}/outputs`],
+    ];
+    for (const [method, path, body] of cases) {
+      const foreign = await other.api(method, path(thread.id, runs[0].id), { json: body });
+      const absent = await other.api(method, path(missing, missing), { json: body });
+      expect(foreign.status, `${method} ${path("…", "…")}`).toBe(404);
+      expect(await foreign.text()).toBe(await absent.text());
+    }
+    // The owner still sees their run and its history.
+    expect((await (await owner.api("GET", `/api/threads/${thread.id}/messages`)).json()).messages).toHaveLength(2);
   });
 });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/http/errors";
-import { checkFileName, FILE_NAME_MAX_BYTES, normaliseFileName, numberedName, parseStoredFileName, utf8Bytes } from "@/lib/thread-files/file-name";
+import { utf8ByteLength } from "@/lib/text/utf8-byte-length";
+import { checkFileName, FILE_NAME_MAX_BYTES, normaliseFileName, numberedName, parseStoredFileName } from "@/lib/thread-files/file-name";
 
-const bytes = (text: string) => utf8Bytes(text);
+const bytes = (text: string) => utf8ByteLength(text);
 
 describe("file name rules", () => {
   it.each([

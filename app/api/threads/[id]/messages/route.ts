@@ -1,4 +1,4 @@
-import { listThreadMessages } from "@/lib/chat/list-runs";
+import { listThreadMessages } from "@/lib/chat/list-thread-messages";
 import { authedRoute } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
