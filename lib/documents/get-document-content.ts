@@ -1,4 +1,4 @@
-import { AppError, validationError } from "@/lib/http/errors";
+import { AppError } from "@/lib/http/errors";
 import { fileResponse } from "@/lib/http/file-response";
 import { resolveOriginalPath } from "./document-paths";
 import { readDocumentText } from "./document-text";
@@ -22,6 +22,11 @@ export async function documentBytesResponse({ download, ...ref }: ContentRequest
   return fileResponse({ name: row.name, sizeBytes, body: stream, download });
 }
 
+/** 422 on `as`: the request is well formed, but this document has no markdown to give. */
+function noMarkdown(reason: "conversion_disabled" | "no_text_form", message: string): AppError {
+  return new AppError("validation_failed", message, { details: [{ path: "as", message, reason }] });
+}
+
 /** `as=markdown`: the text (converted on first use and cached); a clear 4xx when there is none. */
 export async function documentMarkdownResponse(ref: ContentRequest): Promise<Response> {
   const row = await findLiveDocumentOrThrow(ref);
@@ -29,10 +34,12 @@ export async function documentMarkdownResponse(ref: ContentRequest): Promise<Res
   const result = await readDocumentText({ originalPath, name: row.name, sizeBytes: row.sizeBytes });
   if (result.kind === "content_missing") throw contentMissing();
   if (result.kind === "conversion_disabled") {
-    throw new AppError("conflict", "Document conversion is turned off on this server (AUTO_CONVERT_DOCUMENTS).");
+    throw noMarkdown("conversion_disabled", "This document needs conversion to be shown as text, and document conversion is turned off on this server (AUTO_CONVERT_DOCUMENTS). Download the original instead.");
   }
-  if (result.kind === "unconvertible") throw validationError("as", "This document could not be converted to text.");
-  if (result.kind === "binary") throw validationError("as", "This document is a binary file with no text form; download it instead.");
+  if (result.kind === "unconvertible") {
+    throw noMarkdown("no_text_form", "This document could not be converted to text; the file may be damaged or in an unsupported variant. Download the original instead.");
+  }
+  if (result.kind === "binary") throw noMarkdown("no_text_form", "This document is a binary file with no text form. Download the original instead.");
   return new Response(result.text, {
     headers: {
       "Content-Type": "text/markdown; charset=utf-8",

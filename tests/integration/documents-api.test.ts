@@ -19,7 +19,7 @@ interface Body {
   nextOffset: number | null;
   project: { id: string; documentCount: number };
   trashedDocuments: number;
-  error: { code: string; message: string; details?: { path: string }[] };
+  error: { code: string; message: string; details?: { path: string; message: string; reason?: string }[] };
 }
 const json = async (res: Response) => (await res.json()) as Body;
 const fixture = (name: string) => readFile(path.join(__dirname, "../fixtures/thread-files", name));
@@ -193,12 +193,20 @@ describe("project documents", () => {
     await pdfServed.body?.cancel();
 
     const binary = (await json(await upload(user.api, projectId, [["blob.bin", new Uint8Array([0, 1, 2, 3, 0, 255])]]))).document;
-    expect((await user.api("GET", `/api/projects/${projectId}/documents/${binary.id}/content?as=markdown`)).status).toBe(422);
+    const noText = await user.api("GET", `/api/projects/${projectId}/documents/${binary.id}/content?as=markdown`);
+    expect(noText.status).toBe(422);
+    const noTextError = (await json(noText)).error;
+    expect(noTextError).toMatchObject({ code: "validation_failed", details: [{ path: "as", reason: "no_text_form" }] });
+    expect(noTextError.details?.[0]?.message).toMatch(/binary file with no text form/);
 
     process.env.AUTO_CONVERT_DOCUMENTS = "false";
     resetConfigForTests();
     const xdocx = (await json(await upload(user.api, projectId, [["other.docx", Buffer.concat([await fixture("hello.docx"), Buffer.from([0])])]]))).document;
-    expect((await user.api("GET", `/api/projects/${projectId}/documents/${xdocx.id}/content?as=markdown`)).status).toBe(409);
+    const disabled = await user.api("GET", `/api/projects/${projectId}/documents/${xdocx.id}/content?as=markdown`);
+    expect(disabled.status).toBe(422);
+    const disabledError = (await json(disabled)).error;
+    expect(disabledError).toMatchObject({ code: "validation_failed", details: [{ path: "as", reason: "conversion_disabled" }] });
+    expect(disabledError.message).toMatch(/conversion is turned off/);
   });
 
   it("reports contentMissing and answers 409 when the stored file is gone or resized", async () => {
