@@ -51,7 +51,6 @@ describe("concurrent shelf writes", () => {
 
   it("upload racing project delete: a 404, or the new row is in the trash; never live in a deleted project", async () => {
     const user = await signUp();
-    const outcomes = new Set<string>();
     for (let round = 0; round < ROUNDS; round++) {
       const projectId = await newProject(user.api);
       const [upload, removal] = await Promise.all([
@@ -66,16 +65,13 @@ describe("concurrent shelf writes", () => {
       if (upload.status === 404) {
         expect(rows).toEqual([]);
         expect(trashedDocuments).toBe(0);
-        outcomes.add("404");
       } else {
         expect(upload.status).toBe(201);
         expect(rows).toHaveLength(1);
         expect(rows[0]!.trashOrigin).toEqual({ projectId, projectName: expect.any(String) });
         expect(trashedDocuments).toBe(1);
-        outcomes.add("trashed");
       }
     }
-    expect(outcomes.size).toBeGreaterThan(0);
   });
 
   it("project delete returns trashedDocuments and leaves the bytes where they were", async () => {

@@ -52,7 +52,6 @@ describe("concurrent trash operations", () => {
     const user = await signUp();
     const projectId = await newProject(user.api);
     slowUnlink();
-    const outcomes = new Set<string>();
     for (let round = 0; round < ROUNDS; round++) {
       const bytes = `purge or restore ${round}`;
       const document = await trashedDocument(user.api, projectId, `doc-${round}.txt`, bytes);
@@ -68,22 +67,18 @@ describe("concurrent trash operations", () => {
         expect(row).toMatchObject({ projectId, trashedAt: null });
         expect(await exists(original)).toBe(true);
         expect(await content(user.api, projectId, document.id)).toBe(bytes);
-        outcomes.add("restored");
       } else {
         expect([purged.status, restored.status]).toEqual([204, 404]);
         expect(row).toBeNull();
         expect(await exists(original)).toBe(false);
-        outcomes.add("purged");
       }
     }
-    expect(outcomes.size).toBeGreaterThan(0);
   });
 
   it("restore into a project being deleted: restored then trashed again by the delete, or 404; never live in a deleted project", async () => {
     const user = await signUp();
     const origin = await newProject(user.api);
     const db = await getDb();
-    const outcomes = new Set<string>();
     for (let round = 0; round < ROUNDS; round++) {
       const target = await newProject(user.api);
       // Even rounds name the target; odd rounds restore to the origin, which is the target.
@@ -102,18 +97,15 @@ describe("concurrent trash operations", () => {
       if (restored.status === 200) {
         expect(row?.trashOrigin).toEqual({ projectId: target, projectName: expect.any(String) });
         expect(trashedDocuments).toBe(1);
-        outcomes.add("restored, then trashed by the delete");
       } else {
         expect(restored.status).toBe(404);
         expect(row?.trashOrigin).toEqual({ projectId: from, projectName: expect.any(String) });
         expect(trashedDocuments).toBe(0);
-        outcomes.add("404");
       }
       const live = await db.projectDocument.findMany({ where: { userId: user.id, trashedAt: null }, select: { projectId: true } });
       const projects = new Set((await db.project.findMany({ where: { userId: user.id }, select: { id: true } })).map((p) => p.id));
       expect(live.filter((d) => !projects.has(d.projectId))).toEqual([]);
     }
-    expect(outcomes.size).toBeGreaterThan(0);
   });
 
   it("trash → identical re-upload racing the purge of the old row: the new row's bytes stay intact", async () => {
@@ -146,7 +138,6 @@ describe("concurrent trash operations", () => {
     const user = await signUp();
     const projectId = await newProject(user.api);
     const db = await getDb();
-    const outcomes = new Set<string>();
     for (let round = 0; round < ROUNDS; round++) {
       const bytes = `merge race ${round}`;
       const old = await trashedDocument(user.api, projectId, "merge.txt", bytes);
@@ -173,11 +164,9 @@ describe("concurrent trash operations", () => {
         expect(survivor.id).toBe(document.id);
         expect(await documentRow(old.id)).toBeNull();
       }
-      outcomes.add(outcome);
       expect(await content(user.api, projectId, survivor.id)).toBe(bytes);
       // Leave the shelf empty of this content for the next round.
       expect((await user.api("DELETE", `/api/projects/${projectId}/documents/${survivor.id}`)).status).toBe(204);
     }
-    expect(outcomes.size).toBeGreaterThan(0);
   });
 });
