@@ -1,9 +1,9 @@
 import path from "node:path";
-import { readdir, readFile, unlink, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, unlink, writeFile } from "node:fs/promises";
 import { afterEach, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "@/lib/config/env";
 import type { DocumentDto } from "@/lib/documents/document-dto";
-import { projectDocumentsDir, projectsRoot, projectStagingDir } from "@/lib/storage/layout";
+import { projectDocumentsDir, projectsRoot, projectStagingDir, threadFilesDir } from "@/lib/storage/layout";
 import { getDb } from "@/lib/db/client";
 import { signUp } from "../support/route-client";
 
@@ -320,6 +320,16 @@ describe("project documents", () => {
     const strangerProject = await newProject(stranger.api);
     expect((await save(stranger.api, { threadId: thread.id, kind: "upload", name: "chat notes.txt" }, strangerProject)).status).toBe(404);
     expect((await save(stranger.api, { threadId: thread.id, kind: "upload", name: "chat notes.txt" })).status).toBe(404);
+
+    // An empty source file is 400, like an empty upload, and leaves nothing staged or shelved.
+    const outputs = threadFilesDir({ userId: user.id, threadId: thread.id }, "outputs");
+    await mkdir(outputs, { recursive: true });
+    await writeFile(path.join(outputs, "empty.txt"), "");
+    const empty = await save(user.api, { threadId: thread.id, kind: "output", name: "empty.txt" });
+    expect(empty.status).toBe(400);
+    expect((await json(empty)).error.code).toBe("bad_request");
+    expect((await json(await user.api("GET", `/api/projects/${projectId}/documents`))).total).toBe(1);
+    expect(await readdir(projectStagingDir({ userId: user.id, projectId })).catch(() => [])).toEqual([]);
   });
 
   it("attaches a document to a chat's uploads, from an archived project too; foreign threads are 404", async () => {
