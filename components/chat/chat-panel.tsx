@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { useConfig } from "@/lib/client/queries";
 import { useErrorMessage } from "@/lib/client/use-error-message";
-import { chatApi } from "./chat-api";
+import { api } from "@/lib/client/api";
 import { chatKeys } from "./chat-query-keys";
 import { ChatSession } from "./chat-session";
 import { FilePreviewProvider } from "./file-preview-provider";
@@ -33,7 +33,7 @@ export function ChatPanel({ threadId }: { threadId: string }) {
   const { data: config } = useConfig();
   const history = useQuery({
     queryKey: chatKeys.messages(threadId),
-    queryFn: () => chatApi.messages(threadId),
+    queryFn: () => api.threadMessages(threadId),
     staleTime: Infinity,
     gcTime: 0,
     refetchOnWindowFocus: false,

@@ -1,5 +1,4 @@
-import { ApiError } from "@/lib/client/api";
-import { readErrorBody } from "./chat-api";
+import { ApiError, readErrorBody } from "@/lib/client/api";
 
 /** How much of a text file the preview reads before offering "Load all". */
 export const PREVIEW_TEXT_CAP_BYTES = 200 * 1024;

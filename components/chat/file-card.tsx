@@ -4,9 +4,9 @@ import { Download, Eye } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { Button, buttonClass } from "@/components/ui/button";
 import { formatByteSize } from "@/lib/chat/format-byte-size";
-import { artifactUrl } from "./chat-api";
+import { artifactDownloadUrl } from "@/lib/client/api";
 import { FileIcon } from "./file-icon";
-import type { FileRef } from "./file-ref";
+import { fileRefUrl, type FileRef } from "./file-ref";
 import { useFilePreview } from "./file-preview-provider";
 
 /** A file the agent wrote (or the user uploaded), with Preview and Download. */
@@ -36,7 +36,7 @@ export function FileCard({ file, testId = "file-card" }: { file: FileRef; testId
         <span className="hidden sm:inline">{t("preview")}</span>
       </Button>
       <a
-        href={artifactUrl(threadId, file.kind, file.filename, true)}
+        href={artifactDownloadUrl(fileRefUrl(threadId, file))}
         download={file.filename}
         className={buttonClass({ variant: "ghost", size: "sm" })}
         aria-label={t("downloadNamed", { name: file.filename })}

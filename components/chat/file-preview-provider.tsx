@@ -3,8 +3,8 @@
 import { useTranslations } from "next-intl";
 import { createContext, useContext, useState, type ReactNode } from "react";
 import { formatByteSize } from "@/lib/chat/format-byte-size";
-import { artifactUrl } from "./chat-api";
-import type { FileRef } from "./file-ref";
+import { artifactDownloadUrl } from "@/lib/client/api";
+import { fileRefUrl, type FileRef } from "./file-ref";
 import { FilePreviewDialog } from "./file-preview-dialog";
 import type { PreviewFile } from "./preview-file";
 
@@ -25,8 +25,8 @@ export function FilePreviewProvider({ threadId, children }: { threadId: string; 
   const preview: PreviewFile | null = file
     ? {
         name: file.filename,
-        url: artifactUrl(threadId, file.kind, file.filename),
-        downloadUrl: artifactUrl(threadId, file.kind, file.filename, true),
+        url: fileRefUrl(threadId, file),
+        downloadUrl: artifactDownloadUrl(fileRefUrl(threadId, file)),
         subtitle: [file.kind === "output" ? t("fileKindOutput") : t("fileKindUpload"), file.sizeBytes !== undefined ? formatByteSize(file.sizeBytes) : null]
           .filter(Boolean)
           .join(" · "),

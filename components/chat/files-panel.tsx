@@ -5,14 +5,14 @@ import { Download, Eye, X } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { Button, buttonClass } from "@/components/ui/button";
 import { formatByteSize } from "@/lib/chat/format-byte-size";
-import { artifactUrl, type ThreadFile } from "./chat-api";
+import { artifactDownloadUrl, type ThreadFile } from "@/lib/client/api";
 import { FileIcon } from "./file-icon";
 import { useFilePreview } from "./file-preview-provider";
 import { useThreadFiles } from "./use-thread-files";
 
 function FileRow({ file }: { file: ThreadFile }) {
   const t = useTranslations("chat");
-  const { threadId, openPreview } = useFilePreview();
+  const { openPreview } = useFilePreview();
   return (
     <li className="group flex items-center gap-2 rounded-lg px-2 py-1.5 hover:bg-zinc-100 dark:hover:bg-zinc-800/70" data-testid="files-panel-file" data-kind={file.kind} data-filename={file.filename}>
       <FileIcon filename={file.filename} />
@@ -31,7 +31,7 @@ function FileRow({ file }: { file: ThreadFile }) {
         <Eye className="size-3.5" aria-hidden />
       </Button>
       <a
-        href={artifactUrl(threadId, file.kind, file.filename, true)}
+        href={artifactDownloadUrl(file.artifactUrl)}
         download={file.filename}
         className={buttonClass({ variant: "ghost", size: "icon", className: "size-7" })}
         aria-label={t("downloadNamed", { name: file.filename })}

@@ -1,4 +1,4 @@
-import type { ThreadFile } from "./chat-api";
+import type { ThreadFile } from "@/lib/client/api";
 
 export type UploadFailure = { kind: "tooLarge" } | { kind: "aborted" } | { kind: "network" } | { kind: "server"; message: string };
 

@@ -4,7 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
-import { chatApi, type ThreadFile } from "./chat-api";
+import { api, type ThreadFile } from "@/lib/client/api";
 import { chatKeys } from "./chat-query-keys";
 import { UploadError, uploadThreadFile, type UploadFailure } from "./upload-file";
 
@@ -84,8 +84,8 @@ export function useUploadQueue({ threadId, maxBytes }: { threadId: string; maxBy
     // A removed chip must not leave the file behind in the thread for the agent to find.
     if (item?.status === "done" && item.file) {
       const filename = item.file.filename;
-      chatApi
-        .deleteUpload(threadId, filename)
+      api
+        .deleteThreadUpload(threadId, filename)
         .catch(() => toast.error(t("removeUploadFailed", { name: filename })))
         .finally(() => void queryClient.invalidateQueries({ queryKey: chatKeys.uploads(threadId) }));
     }

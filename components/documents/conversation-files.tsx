@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import type { ThreadFile } from "@/components/chat/chat-api";
+import type { ThreadFile } from "@/lib/client/api";
 import { Button } from "@/components/ui/button";
 import { useProjectThreadFiles } from "@/lib/client/queries";
 import { ThreadFileGroup } from "./thread-file-group";

@@ -3,9 +3,8 @@
 import { MessageSquare } from "lucide-react";
 import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
-import type { ThreadFile } from "@/components/chat/chat-api";
 import { useThreadTitle } from "@/components/threads/use-thread-title";
-import type { ThreadFileGroup as Group } from "@/lib/client/api";
+import type { ThreadFile, ThreadFileGroup as Group } from "@/lib/client/api";
 import { ThreadFileRow } from "./thread-file-row";
 import { TruncatedFilesNote } from "./truncated-files-note";
 

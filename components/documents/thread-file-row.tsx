@@ -2,7 +2,7 @@
 
 import { Eye, FolderInput } from "lucide-react";
 import { useTranslations } from "next-intl";
-import type { ThreadFile } from "@/components/chat/chat-api";
+import type { ThreadFile } from "@/lib/client/api";
 import { FileIcon } from "@/components/chat/file-icon";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

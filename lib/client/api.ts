@@ -1,8 +1,9 @@
+import type { ChatMessage } from "@/lib/chat/chat-message";
 import type { PublicConfig } from "@/lib/config/public-config";
 import type { DocumentDto } from "@/lib/documents/document-dto";
 import type { DeleteProjectResult } from "@/lib/projects/delete-project";
 import type { ProjectDto } from "@/lib/projects/project-dto";
-import type { ThreadFile } from "@/lib/thread-files/thread-file-dto";
+import type { ThreadFile, ThreadFileKind } from "@/lib/thread-files/thread-file-dto";
 import type { ThreadDto } from "@/lib/threads/thread-dto";
 import type { ThreadFileGroup, ThreadFileGroupPage } from "@/lib/thread-files/list-project-thread-files";
 
@@ -15,7 +16,7 @@ export type Thread = ThreadDto;
 export type ClientConfig = PublicConfig;
 export type ProjectDeletion = DeleteProjectResult;
 export type ProjectDocument = DocumentDto;
-export type { ThreadFileGroup, ThreadFileGroupPage };
+export type { ThreadFile, ThreadFileKind, ThreadFileGroup, ThreadFileGroupPage };
 
 export interface DocumentPage {
   documents: ProjectDocument[];
@@ -56,6 +57,23 @@ export interface RestoreResult {
   /** "merged": the target already had identical bytes, so the trashed copy was dropped. */
   outcome: "restored" | "merged";
   document: ProjectDocument;
+}
+
+const threadPath = (threadId: string) => `/api/threads/${encodeURIComponent(threadId)}`;
+
+const THREAD_FOLDER: Record<ThreadFileKind, "uploads" | "outputs"> = { upload: "uploads", output: "outputs" };
+
+/**
+ * Where the browser reads a thread file known only by kind and name (a message's attachment,
+ * a file a tool wrote). A listed ThreadFile carries this as the server's own `artifactUrl`.
+ */
+export function threadArtifactUrl(threadId: string, kind: ThreadFileKind, filename: string): string {
+  return `${threadPath(threadId)}/artifacts/${THREAD_FOLDER[kind]}/${encodeURIComponent(filename)}`;
+}
+
+/** The same artifact as an attachment. */
+export function artifactDownloadUrl(artifactUrl: string): string {
+  return `${artifactUrl}?download=true`;
 }
 
 const documentsPath = (projectId: string) => `/api/projects/${encodeURIComponent(projectId)}/documents`;
@@ -115,6 +133,17 @@ export class ApiError extends Error {
 /** A status of 0 means the request never got an answer (offline, server down). */
 const NETWORK_ERROR: ApiErrorBody = { code: "network", message: "The server could not be reached." };
 
+/** The server's error body, or a generic one when the answer was not JSON. */
+export async function readErrorBody(response: Response): Promise<ApiErrorBody> {
+  const payload = (await response.json().catch(() => null)) as { error?: ApiErrorBody } | null;
+  return errorBodyOf(response, payload);
+}
+
+function errorBodyOf(response: Response, payload: unknown): ApiErrorBody {
+  const body = (payload as { error?: ApiErrorBody } | null)?.error;
+  return body ?? { code: response.status === 413 ? "payload_too_large" : "internal", message: response.statusText };
+}
+
 async function request<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
   let response: Response;
   try {
@@ -129,10 +158,7 @@ async function request<T>(path: string, init: { method?: string; body?: unknown 
   }
   if (response.status === 204) return undefined as T;
   const payload: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const body = (payload as { error?: ApiErrorBody } | null)?.error;
-    throw new ApiError(response.status, body ?? { code: "internal", message: response.statusText });
-  }
+  if (!response.ok) throw new ApiError(response.status, errorBodyOf(response, payload));
   return payload as T;
 }
 
@@ -193,4 +219,14 @@ export const api = {
   emptyTrash: () => request<{ purged: number }>("/api/trash/purge", { method: "POST" }),
 
   deleteThread: (id: string) => request<void>(`/api/threads/${encodeURIComponent(id)}`, { method: "DELETE" }),
+
+  /** Persisted history; `createdAt` sits beside the message, so it is folded back into metadata. */
+  threadMessages: (threadId: string) =>
+    request<{ messages: (ChatMessage & { createdAt?: string })[] }>(`${threadPath(threadId)}/messages`).then((r) =>
+      r.messages.map(({ createdAt, ...message }) => ({ ...message, metadata: { ...message.metadata, createdAt } }) as ChatMessage),
+    ),
+  threadUploads: (threadId: string) => request<{ files: ThreadFile[] }>(`${threadPath(threadId)}/uploads`).then((r) => r.files),
+  threadOutputs: (threadId: string) => request<{ files: ThreadFile[] }>(`${threadPath(threadId)}/outputs`).then((r) => r.files),
+  deleteThreadUpload: (threadId: string, filename: string) =>
+    request<void>(`${threadPath(threadId)}/uploads/${encodeURIComponent(filename)}`, { method: "DELETE" }),
 };
