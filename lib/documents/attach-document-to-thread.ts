@@ -19,16 +19,27 @@ import { openDocumentOriginal } from "./open-document-original";
  */
 export async function attachDocumentToThread({ userId, projectId, documentId, threadId }: { userId: string; projectId: string; documentId: string; threadId: string }): Promise<ThreadFile> {
   await getThreadOrThrow({ threadId, userId });
-  const { row, original } = await transaction(async (tx) => {
-    const project = await tx.project.findFirst({ where: { id: projectId, userId }, select: { id: true } });
-    if (!project) throw notFound();
-    const locked = await tx.$queryRaw<ProjectDocument[]>`
-      SELECT * FROM "project_document"
-      WHERE id = ${documentId} AND "projectId" = ${projectId} AND "userId" = ${userId} AND "trashedAt" IS NULL
-      FOR UPDATE`;
-    const live = locked[0];
-    if (!live) throw notFound();
-    return { row: live, original: await openDocumentOriginal(live) };
-  });
-  return ingestThreadUpload({ userId, threadId, name: row.name, stream: original.stream });
+  // Kept outside the transaction too: if the commit fails after the open, it is still closed.
+  let opened: Awaited<ReturnType<typeof openDocumentOriginal>> | null = null;
+  try {
+    const row = await transaction(async (tx) => {
+      const project = await tx.project.findFirst({ where: { id: projectId, userId }, select: { id: true } });
+      if (!project) throw notFound();
+      const locked = await tx.$queryRaw<ProjectDocument[]>`
+        SELECT * FROM "project_document"
+        WHERE id = ${documentId} AND "projectId" = ${projectId} AND "userId" = ${userId} AND "trashedAt" IS NULL
+        FOR UPDATE`;
+      const live = locked[0];
+      if (!live) throw notFound();
+      opened = await openDocumentOriginal(live);
+      return live;
+    });
+    return await ingestThreadUpload({ userId, threadId, name: row.name, stream: opened!.stream });
+  } catch (error) {
+    // A failure before the copy consumed the stream (a bad name, no staging folder, a failed
+    // commit) would otherwise leave the original's file handle open. Cancelling closes it; a
+    // stream the copy already took is locked, and that rejection is expected.
+    await (opened as Awaited<ReturnType<typeof openDocumentOriginal>> | null)?.stream.cancel().catch(() => {});
+    throw error;
+  }
 }
