@@ -1,4 +1,5 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync, unlinkSync } from "node:fs";
+import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { AuthPage } from "./pages/auth-page";
 import { DocumentsTab } from "./pages/documents-tab";
@@ -7,6 +8,22 @@ import { WorkspaceShell } from "./pages/workspace-shell";
 
 // better-auth allows 3 sign-in/sign-up requests per 10 s per IP in production builds: this
 // file signs up once.
+
+/** Removes every stored file under the server's DATA_DIR whose bytes are exactly `text`. */
+function removeStoredFile(text: string): number {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error("E2E_DATA_DIR is not set (see playwright.config.ts)");
+  let removed = 0;
+  for (const entry of readdirSync(dataDir, { recursive: true })) {
+    const file = path.join(dataDir, String(entry));
+    const stats = statSync(file, { throwIfNoEntry: false });
+    if (!stats?.isFile() || stats.size !== Buffer.byteLength(text)) continue;
+    if (readFileSync(file, "utf8") !== text) continue;
+    unlinkSync(file);
+    removed += 1;
+  }
+  return removed;
+}
 
 const fixture = (name: string) => readFileSync(new URL(`../tests/fixtures/thread-files/${name}`, import.meta.url)).toString("base64");
 
@@ -100,6 +117,31 @@ test("a project's shelf takes dropped files in sequence, previews, downloads, tr
     await shelf.closePreview();
   });
 
+  await test.step("a Markdown document previews rendered, not as raw text", async () => {
+    await shelf.fileInput.setInputFiles({ name: "readme.md", mimeType: "text/markdown", buffer: Buffer.from("# Shelf readme\n\n- **first** point\n") });
+    await expect(shelf.upload("readme.md")).toHaveAttribute("data-status", "added");
+    const preview = await shelf.openPreview("readme.md");
+    await expect(preview.getByTestId("file-preview-markdown").getByRole("heading", { name: "Shelf readme" })).toBeVisible();
+    await expect(preview.getByTestId("file-preview-markdown").getByRole("listitem")).toHaveText("first point");
+    await expect(preview.getByTestId("file-preview-text")).toHaveCount(0);
+    await shelf.closePreview();
+  });
+
+  const goneText = `This stored file will go missing ${Date.now()}.\n`;
+  await test.step("a row whose stored file is missing shows the badge and only Move to trash", async () => {
+    await shelf.fileInput.setInputFiles({ name: "gone.txt", mimeType: "text/plain", buffer: Buffer.from(goneText) });
+    await expect(shelf.upload("gone.txt")).toHaveAttribute("data-status", "added");
+    expect(removeStoredFile(goneText)).toBe(1);
+    await page.reload();
+    const row = shelf.row("gone.txt");
+    await expect(row.getByTestId("document-missing")).toBeVisible();
+    await expect(row.getByTestId("document-trash")).toBeVisible();
+    await expect(row.getByTestId("document-preview")).toHaveCount(0);
+    await expect(row.getByTestId("document-download")).toHaveCount(0);
+    await expect(row.getByTestId("document-attach")).toHaveCount(0);
+    await expect(shelf.rows).toHaveCount(5);
+  });
+
   await test.step("download hands over the original bytes", async () => {
     const [download] = await Promise.all([page.waitForEvent("download"), shelf.row("notes.txt").getByTestId("document-download").click()]);
     expect(download.suggestedFilename()).toBe("notes.txt");
@@ -112,7 +154,7 @@ test("a project's shelf takes dropped files in sequence, previews, downloads, tr
     await dialog.getByTestId("trash-document-dialog-confirm").click();
     await expect(dialog).toBeHidden();
     await expect(shelf.row("notes.txt")).toHaveCount(0);
-    await expect(shelf.rows).toHaveCount(2);
+    await expect(shelf.rows).toHaveCount(4);
   });
 
   await test.step("an archived project's shelf is read-only but still previews", async () => {
@@ -121,8 +163,12 @@ test("a project's shelf takes dropped files in sequence, previews, downloads, tr
     await project.openTab("documents");
     await expect(shelf.readOnlyBanner).toBeVisible();
     await expect(shelf.uploadButton).toHaveCount(0);
-    await expect(shelf.rows).toHaveCount(2);
+    await expect(shelf.rows).toHaveCount(4);
     await expect(shelf.rows.getByTestId("document-trash")).toHaveCount(0);
+    // The missing file's row offers no action at all on a read-only shelf.
+    await expect(shelf.row("gone.txt").getByTestId("document-missing")).toBeVisible();
+    await expect(shelf.row("gone.txt").getByRole("button")).toHaveCount(0);
+    await expect(shelf.row("gone.txt").getByRole("link")).toHaveCount(0);
     const preview = await shelf.openPreview("hello.docx");
     await expect(preview.getByTestId("file-preview-text")).toContainText("The docx fixture says hello.");
   });

@@ -9,7 +9,8 @@ import path from "node:path";
 
 const port = process.env.E2E_PORT ?? "3100";
 const stubPort = process.env.STUB_MODEL_PORT ?? "4010";
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "workspace-e2e-"));
+// playwright.config.ts passes E2E_DATA_DIR so tests can reach stored files (e.g. remove one).
+const dataDir = process.env.E2E_DATA_DIR || mkdtempSync(path.join(os.tmpdir(), "workspace-e2e-"));
 
 const stub = spawn("node", ["--import", "tsx", "tests/support/stub-model-server.ts", "--port", stubPort], { stdio: "inherit" });
 
