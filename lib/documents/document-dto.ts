@@ -1,6 +1,5 @@
-import { stat } from "node:fs/promises";
 import type { ProjectDocument } from "@/lib/generated/prisma/client";
-import { resolveOriginalPath } from "./document-paths";
+import { isContentMissing } from "./is-content-missing";
 
 // The wire shape of a shelf document (api.md "Project documents"). storedRelpath, userId and
 // the trash fields stay server-side.
@@ -17,19 +16,6 @@ export interface DocumentDto {
   createdAt: string;
   updatedAt: string;
   contentMissing: boolean;
-}
-
-/**
- * Whether the row's bytes are gone or not what was recorded (missing, not a file, wrong
- * size). Reported, never repaired: reconciliation logs it and keeps the row.
- */
-export async function isContentMissing(row: Pick<ProjectDocument, "userId" | "storedRelpath" | "sizeBytes">): Promise<boolean> {
-  try {
-    const stats = await stat(await resolveOriginalPath(row));
-    return !stats.isFile() || BigInt(stats.size) !== row.sizeBytes;
-  } catch {
-    return true;
-  }
 }
 
 export function toDocumentDto(row: ProjectDocument, contentMissing: boolean): DocumentDto {

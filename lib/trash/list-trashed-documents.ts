@@ -1,6 +1,6 @@
 import { config } from "@/lib/config/env";
 import { transaction } from "@/lib/db/client";
-import { isContentMissing } from "@/lib/documents/document-dto";
+import { isContentMissing } from "@/lib/documents/is-content-missing";
 import { nextOffset } from "@/lib/http/paging";
 import { sweepForTrashListing } from "./sweep";
 import { readTrashOrigin } from "./trash-origin";

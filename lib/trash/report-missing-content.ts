@@ -1,5 +1,5 @@
 import { getDb } from "@/lib/db/client";
-import { isContentMissing } from "@/lib/documents/document-dto";
+import { isContentMissing } from "@/lib/documents/is-content-missing";
 
 const BATCH = 32;
 

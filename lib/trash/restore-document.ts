@@ -1,6 +1,7 @@
 import { transaction } from "@/lib/db/client";
 import { lockOwnedDocument, lockOwnedProject } from "@/lib/db/locks";
-import { describeDocument, isContentMissing, type DocumentDto } from "@/lib/documents/document-dto";
+import { describeDocument, type DocumentDto } from "@/lib/documents/document-dto";
+import { isContentMissing } from "@/lib/documents/is-content-missing";
 import { contentMissing } from "@/lib/documents/open-document-original";
 import { Prisma, type ProjectDocument } from "@/lib/generated/prisma/client";
 import { AppError, notFound } from "@/lib/http/errors";
