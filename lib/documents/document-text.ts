@@ -1,25 +1,18 @@
 import { mkdir, readFile, rename, writeFile, type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
-import { config } from "@/lib/config/env";
-import { isConvertible, convertToMarkdown } from "@/lib/conversion/convert-to-markdown";
-import { isTextContent } from "@/lib/chat/detect-text";
+import { readAsText, type TextOutcome } from "@/lib/conversion/read-as-text";
 import { removeFileIfPresent } from "@/lib/storage/staging";
 import { convertedPathFor } from "./document-paths";
 import { openCheckedOriginal } from "./open-document-original";
 
-// A stored original as text, for the markdown preview and the read tool: one decision, two
-// callers. Convertible formats are converted once and cached in the document's own
-// derived/converted.md (the bytes at a path never change, so the cache never goes stale).
+// A stored original as text, for the markdown preview and the read tool (the decision itself
+// is lib/conversion/read-as-text, shared with thread files). Convertible formats are
+// converted once and cached in the document's own derived/converted.md (the bytes at a path never change, so the cache never goes stale).
 // The original is opened and its size checked first: a document whose stored file is gone
 // or not the recorded size never has text served, not even a cached conversion.
 
-export type DocumentText =
-  | { kind: "text"; text: string; converted: boolean }
-  | { kind: "conversion_disabled" }
-  | { kind: "unconvertible" }
-  | { kind: "binary" }
-  | { kind: "content_missing" };
+export type DocumentText = TextOutcome | { kind: "content_missing" };
 
 async function readCached(convertedPath: string): Promise<string | null> {
   try {
@@ -55,24 +48,10 @@ export async function readDocumentText({ originalPath, name, sizeBytes }: { orig
 }
 
 async function textOf(handle: FileHandle, { originalPath, name }: { originalPath: string; name: string }): Promise<DocumentText> {
-  const convertible = isConvertible(name);
-  const autoConvert = config().autoConvertDocuments;
-  let bytes: Buffer | null = null;
-  if (convertible && autoConvert) {
-    const convertedPath = convertedPathFor(originalPath);
-    const cached = await readCached(convertedPath);
-    if (cached !== null) return { kind: "text", text: cached, converted: true };
-    bytes = await handle.readFile();
-    const markdown = await convertToMarkdown({ bytes, name });
-    if (markdown !== null) {
-      await storeCached(convertedPath, markdown);
-      return { kind: "text", text: markdown, converted: true };
-    }
-  }
-  bytes ??= await handle.readFile();
-  // TextDecoder drops a UTF-8 byte order mark and replaces invalid sequences past the sample.
-  if (isTextContent(bytes)) return { kind: "text", text: new TextDecoder("utf-8").decode(bytes), converted: false };
-  if (convertible && !autoConvert) return { kind: "conversion_disabled" };
-  if (convertible) return { kind: "unconvertible" };
-  return { kind: "binary" };
+  const convertedPath = convertedPathFor(originalPath);
+  return readAsText({
+    name,
+    readBytes: () => handle.readFile(),
+    cache: { read: () => readCached(convertedPath), store: (markdown) => storeCached(convertedPath, markdown) },
+  });
 }

@@ -40,6 +40,12 @@ export async function readCompanion(ref: ThreadRef, name: string): Promise<strin
 export async function storeCompanion({ ref, name, filePath, replace }: { ref: ThreadRef; name: string; filePath: string; replace: boolean }): Promise<string | null> {
   const markdown = await convertToMarkdown({ bytes: await readFile(filePath), name });
   if (markdown === null) return null;
+  await storeCompanionMarkdown({ ref, name, markdown, replace });
+  return markdown;
+}
+
+/** Stores already-converted markdown as the companion of upload `name` (see storeCompanion). */
+export async function storeCompanionMarkdown({ ref, name, markdown, replace }: { ref: ThreadRef; name: string; markdown: string; replace: boolean }): Promise<void> {
   const folder = await companionFolder(ref, name);
   await mkdir(folder, { recursive: true });
   const staged = await writeToStaging({ stagingDir: threadStagingDir(ref), bytes: Buffer.from(markdown, "utf8"), maxBytes: Number.MAX_SAFE_INTEGER });
@@ -56,7 +62,6 @@ export async function storeCompanion({ ref, name, filePath, replace }: { ref: Th
       }
     }
   }
-  return markdown;
 }
 
 export async function removeCompanion(ref: ThreadRef, name: string): Promise<void> {

@@ -1,9 +1,8 @@
 import { readFile, stat } from "node:fs/promises";
-import { config } from "@/lib/config/env";
 import { isConvertible } from "@/lib/conversion/convert-to-markdown";
-import { isTextContent } from "@/lib/chat/detect-text";
+import { readAsText } from "@/lib/conversion/read-as-text";
 import { AppError } from "@/lib/http/errors";
-import { readCompanion, storeCompanion } from "./converted-companion";
+import { readCompanion, storeCompanionMarkdown } from "./converted-companion";
 import { resolveThreadFile } from "./thread-file-path";
 import type { ThreadFileKind } from "./thread-file-dto";
 
@@ -32,20 +31,23 @@ export async function readThreadFileText({ userId, threadId, kind, name }: { use
     throw error;
   }
 
-  const convertible = kind === "upload" && isConvertible(file.name);
-  if (convertible && config().autoConvertDocuments) {
-    const markdown = (await readCompanion(ref, file.name)) ?? (await storeCompanion({ ref, name: file.name, filePath: file.path, replace: false }));
-    if (markdown !== null) return { filename: file.name, text: markdown, converted: true };
+  const result = await readAsText({
+    name: file.name,
+    convertible: kind === "upload" && isConvertible(file.name),
+    readBytes: () => readFile(file.path),
+    cache: {
+      read: () => readCompanion(ref, file.name),
+      store: (markdown) => storeCompanionMarkdown({ ref, name: file.name, markdown, replace: false }),
+    },
+  });
+  switch (result.kind) {
+    case "text":
+      return { filename: file.name, text: result.text, converted: result.converted };
+    case "conversion_disabled":
+      return { error: `${JSON.stringify(file.name)} needs conversion to be read as text, and document conversion is turned off on this server (AUTO_CONVERT_DOCUMENTS).` };
+    case "unconvertible":
+      return { error: `${JSON.stringify(file.name)} could not be converted to text; the file may be damaged or in an unsupported variant.` };
+    case "binary":
+      return { error: `${JSON.stringify(file.name)} is a binary file and cannot be read as text.` };
   }
-
-  const bytes = await readFile(file.path);
-  if (isTextContent(bytes)) {
-    // TextDecoder drops a UTF-8 byte order mark and replaces invalid sequences past the sample.
-    return { filename: file.name, text: new TextDecoder("utf-8").decode(bytes), converted: false };
-  }
-  if (convertible && !config().autoConvertDocuments) {
-    return { error: `${JSON.stringify(file.name)} needs conversion to be read as text, and document conversion is turned off on this server (AUTO_CONVERT_DOCUMENTS).` };
-  }
-  if (convertible) return { error: `${JSON.stringify(file.name)} could not be converted to text; the file may be damaged or in an unsupported variant.` };
-  return { error: `${JSON.stringify(file.name)} is a binary file and cannot be read as text.` };
 }
