@@ -1,5 +1,5 @@
-import { stat } from "node:fs/promises";
 import type { ProjectDocument } from "@/lib/generated/prisma/client";
+import { isFileOfSize } from "@/lib/storage/document-files";
 import { resolveOriginalPath } from "./document-paths";
 
 /**
@@ -8,9 +8,8 @@ import { resolveOriginalPath } from "./document-paths";
  */
 export async function isContentMissing(row: Pick<ProjectDocument, "userId" | "storedRelpath" | "sizeBytes">): Promise<boolean> {
   try {
-    const stats = await stat(await resolveOriginalPath(row));
-    return !stats.isFile() || BigInt(stats.size) !== row.sizeBytes;
+    return !(await isFileOfSize(await resolveOriginalPath(row), row.sizeBytes));
   } catch {
-    return true;
+    return true; // the stored path escapes its root: nothing servable is there
   }
 }

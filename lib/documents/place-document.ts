@@ -1,9 +1,9 @@
 import path from "node:path";
 import { randomUUID } from "node:crypto";
-import { mkdir, rename, rm } from "node:fs/promises";
 import { transaction } from "@/lib/db/client";
 import { lockOwnedProject } from "@/lib/db/locks";
 import { notFound } from "@/lib/http/errors";
+import { placeStagedFile, removeFolderTree } from "@/lib/storage/document-files";
 import { removeFileIfPresent, type StagedFile } from "@/lib/storage/staging";
 import { describeDocument, type DocumentDto } from "./document-dto";
 import { documentFolderPath, originalRelpath } from "./document-paths";
@@ -41,8 +41,7 @@ export async function placeStagedDocument({ userId, projectId, staged, name, sou
       });
       if (existing) return { row: existing, deduplicated: true };
 
-      await mkdir(path.join(folder, "original"), { recursive: true });
-      await rename(staged.path, path.join(folder, "original", name));
+      await placeStagedFile({ stagedPath: staged.path, targetPath: path.join(folder, "original", name) });
       placed = true;
       const row = await tx.projectDocument.create({
         data: {
@@ -60,7 +59,7 @@ export async function placeStagedDocument({ userId, projectId, staged, name, sou
     });
     return { document: await describeDocument(result.row), deduplicated: result.deduplicated };
   } catch (error) {
-    if (placed) await rm(folder, { recursive: true, force: true });
+    if (placed) await removeFolderTree(folder);
     throw error;
   } finally {
     // Gone already when placed; otherwise (dedup hit, 404, failure) it is no longer needed.

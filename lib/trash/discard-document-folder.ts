@@ -1,4 +1,4 @@
-import { rm } from "node:fs/promises";
+import { removeFolderTree } from "@/lib/storage/document-files";
 import { locateDocumentFolder } from "./document-folder";
 import { pruneEmptyFolders } from "./prune-empty-folders";
 
@@ -10,7 +10,7 @@ import { pruneEmptyFolders } from "./prune-empty-folders";
 export async function discardDocumentFolder(row: { id: string; userId: string; storedRelpath: string }): Promise<void> {
   try {
     const { folder, documentsDir } = await locateDocumentFolder(row);
-    await rm(folder, { recursive: true, force: true });
+    await removeFolderTree(folder);
     await pruneEmptyFolders({ from: folder, stopAt: documentsDir });
   } catch (error) {
     console.warn(`[trash] could not remove the files of merged document ${row.id} (${(error as NodeJS.ErrnoException).code ?? "error"}); the sweep will`);

@@ -1,6 +1,6 @@
 import path from "node:path";
-import { rmdir } from "node:fs/promises";
 import { isWithin } from "@/lib/storage/confine";
+import { removeEmptyFolder } from "@/lib/storage/document-files";
 
 /**
  * Removes `from` and then each parent while it is empty, stopping below `stopAt` (never
@@ -17,7 +17,7 @@ export async function pruneEmptyFolders({ from, stopAt }: { from: string; stopAt
   const stop = path.resolve(stopAt);
   while (current !== stop && isWithin(stop, current)) {
     try {
-      await rmdir(current);
+      await removeEmptyFolder(current);
       removed++;
     } catch (error) {
       // ENOENT: someone else removed it; carry on upwards. Anything else (ENOTEMPTY): stop.

@@ -9,7 +9,7 @@ import {
   removeFolderIfEmptyAndOld,
   removeTreeIfOld,
   type RemovalCounts,
-} from "./aged-removal";
+} from "@/lib/storage/aged-removal";
 
 const STAGING = ".staging";
 

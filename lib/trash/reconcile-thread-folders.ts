@@ -1,7 +1,7 @@
 import path from "node:path";
 import { getDb } from "@/lib/db/client";
 import { isIdSegment, threadsRoot, threadStagingDir } from "@/lib/storage/layout";
-import { noRemovals, readdirOrEmpty, removeOldEntries, removeTreeIfOld, type RemovalCounts } from "./aged-removal";
+import { noRemovals, readdirOrEmpty, removeOldEntries, removeTreeIfOld, type RemovalCounts } from "@/lib/storage/aged-removal";
 
 /**
  * Thread storage → rows: the folder of a thread that no longer exists (its delete crashed

@@ -1,6 +1,6 @@
 import { getDb } from "@/lib/db/client";
 import { isIdSegment, usersRoot } from "@/lib/storage/layout";
-import { orphanCutoffMs, readdirOrEmpty } from "./aged-removal";
+import { orphanCutoffMs, readdirOrEmpty } from "@/lib/storage/aged-removal";
 import { purgeExpiredTrash } from "./purge-expired-trash";
 import { reconcileProjectFiles } from "./reconcile-project-files";
 import { reconcileThreadFolders } from "./reconcile-thread-folders";

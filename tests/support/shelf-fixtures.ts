@@ -3,7 +3,7 @@ import { utimes } from "node:fs/promises";
 import { getDb } from "@/lib/db/client";
 import type { DocumentDto } from "@/lib/documents/document-dto";
 import { projectsRoot } from "@/lib/storage/layout";
-import { readdirOrEmpty } from "@/lib/trash/aged-removal";
+import { readdirOrEmpty } from "@/lib/storage/aged-removal";
 import type { signUp } from "./route-client";
 
 // Small steps the trash, sweep and shelf tests share: a project, a document on its shelf,
