@@ -33,6 +33,8 @@ export interface StartedRun {
 
 interface AdmittedTurn {
   runId: string;
+  /** The history this run answers, as committed: ends with the anchor user message. */
+  history: ChatMessage[];
   anchorMessageId: string;
   userText: string;
   isFirstExchange: boolean;
@@ -44,9 +46,11 @@ async function admitTurn(tx: Tx, userId: string, threadId: string, trigger: RunT
   if (await hasActiveRun(tx, { threadId, userId })) throw new AppError("conflict", "A reply is already being generated in this chat.");
   const history = await loadThreadHistory(tx, { threadId, userId });
   let anchor: ChatMessage;
+  let runHistory: ChatMessage[];
   if (trigger.kind === "submit") {
     anchor = { id: generateId(), role: "user", parts: [{ type: "text", text: trigger.text }], metadata: attachments.length ? { attachments } : {} };
     await saveMessage(tx, { threadId, userId }, anchor);
+    runHistory = [...history, anchor];
   } else {
     // Regenerate answers the last user message again; its old answer goes, the message stays.
     const lastUserIndex = history.findLastIndex((message) => message.role === "user");
@@ -54,12 +58,13 @@ async function admitTurn(tx: Tx, userId: string, threadId: string, trigger: RunT
     anchor = history[lastUserIndex]!;
     const staleAnswers = history.slice(lastUserIndex + 1).map((message) => message.id);
     if (staleAnswers.length) await tx.message.deleteMany({ where: { threadId, thread: { userId }, id: { in: staleAnswers } } });
+    runHistory = history.slice(0, lastUserIndex + 1);
   }
   await tx.thread.update({ where: { id: threadId, userId }, data: { updatedAt: new Date() } });
   const runId = await createRun(tx, { threadId, userId });
   const userText = anchor.parts.map((part) => (part.type === "text" ? part.text : "")).join(" ");
   const isFirstExchange = !history.some((message) => message.role === "assistant");
-  return { runId, anchorMessageId: anchor.id, userText, isFirstExchange };
+  return { runId, history: runHistory, anchorMessageId: anchor.id, userText, isFirstExchange };
 }
 
 export async function startRun({
@@ -75,9 +80,10 @@ export async function startRun({
 }): Promise<StartedRun> {
   const model = chatModel();
   if (!model) throw new AppError("unavailable", "No model is configured. Set OPENAI_BASE_URL, OPENAI_API_KEY and OPENAI_MODEL, then restart.");
+  const filenames = trigger.kind === "submit" ? (trigger.attachments ?? []) : [];
   // Ownership first, so a foreign thread is a 404 whatever the attachments say.
-  await getThreadOrThrow({ threadId, userId });
-  const attachments = trigger.kind === "submit" ? await resolveAttachments({ userId, threadId, filenames: trigger.attachments ?? [] }) : [];
+  if (filenames.length) await getThreadOrThrow({ threadId, userId });
+  const attachments = await resolveAttachments({ userId, threadId, filenames });
   const turn = await transaction((tx) => admitTurn(tx, userId, threadId, trigger, attachments));
 
   const controller = new AbortController();
@@ -86,7 +92,7 @@ export async function startRun({
 
   try {
     const pinned = await admitProjectContext({ threadId, userId });
-    const history = await loadThreadHistory(await getDb(), { threadId, userId });
+    const { history } = turn;
     const tools = buildRunTools({ userId, threadId, pinned });
     const initialMessages = await historyToModelMessages(history, tools);
     let contextRecorded = false;
