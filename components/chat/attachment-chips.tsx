@@ -11,7 +11,7 @@ function useFailureText(maxBytes: number): (failure: UploadFailure | undefined) 
   const t = useTranslations("chat");
   return (failure) => {
     if (failure?.kind === "tooLarge") return t("uploadTooLarge", { limit: formatByteSize(maxBytes) });
-    if (failure?.kind === "server") return failure.message;
+    if (failure?.kind === "server") return t("uploadServer", { message: failure.message });
     return t("uploadNetwork");
   };
 }
