@@ -7,5 +7,5 @@ export async function getProjectOrThrow({ projectId, userId }: { projectId: stri
   const db = await getDb();
   const project = await db.project.findFirst({ where: { id: projectId, userId }, include: projectCountsSelect });
   if (!project) throw notFound();
-  return toProjectDto(project, await countActiveDocumentsOf(db, project.id));
+  return toProjectDto(project, await countActiveDocumentsOf(db, { userId, projectId: project.id }));
 }

@@ -11,6 +11,6 @@ export async function listProjects({ userId, status }: { userId: string; status:
     include: projectCountsSelect,
     orderBy: [{ updatedAt: "desc" }, { id: "asc" }],
   });
-  const documentCounts = await countActiveDocuments(db, projects.map((project) => project.id));
+  const documentCounts = await countActiveDocuments(db, { userId, projectIds: projects.map((project) => project.id) });
   return projects.map((project) => toProjectDto(project, documentCounts.get(project.id) ?? 0));
 }

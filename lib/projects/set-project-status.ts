@@ -21,7 +21,7 @@ export async function setProjectStatus({
       data: { status },
       include: projectCountsSelect,
     });
-    return toProjectDto(project, await countActiveDocumentsOf(db, project.id));
+    return toProjectDto(project, await countActiveDocumentsOf(db, { userId, projectId: project.id }));
   } catch (error) {
     if (isRecordNotFound(error)) throw notFound();
     throw error;

@@ -29,7 +29,7 @@ export async function updateProject({
       },
       include: projectCountsSelect,
     });
-    return toProjectDto(project, await countActiveDocumentsOf(db, project.id));
+    return toProjectDto(project, await countActiveDocumentsOf(db, { userId, projectId: project.id }));
   } catch (error) {
     if (isRecordNotFound(error)) throw notFound();
     if (isUniqueViolation(error)) throw nameTakenError();
