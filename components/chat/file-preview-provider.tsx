@@ -3,8 +3,7 @@
 import { useTranslations } from "next-intl";
 import { createContext, useContext, useState, type ReactNode } from "react";
 import { formatByteSize } from "@/lib/chat/format-byte-size";
-import { artifactDownloadUrl } from "@/lib/client/api";
-import { fileRefUrl, type FileRef } from "./file-ref";
+import { fileRefPreview, type FileRef } from "./file-ref";
 import { FilePreviewDialog } from "./file-preview-dialog";
 import type { PreviewFile } from "./preview-file";
 
@@ -23,14 +22,13 @@ export function FilePreviewProvider({ threadId, children }: { threadId: string; 
   const t = useTranslations("chat");
   const [file, setFile] = useState<FileRef | null>(null);
   const preview: PreviewFile | null = file
-    ? {
-        name: file.filename,
-        url: fileRefUrl(threadId, file),
-        downloadUrl: artifactDownloadUrl(fileRefUrl(threadId, file)),
-        subtitle: [file.kind === "output" ? t("fileKindOutput") : t("fileKindUpload"), file.sizeBytes !== undefined ? formatByteSize(file.sizeBytes) : null]
+    ? fileRefPreview(
+        threadId,
+        file,
+        [file.kind === "output" ? t("fileKindOutput") : t("fileKindUpload"), file.sizeBytes !== undefined ? formatByteSize(file.sizeBytes) : null]
           .filter(Boolean)
           .join(" · "),
-      }
+      )
     : null;
   return (
     <FilePreviewContext.Provider value={{ threadId, openPreview: setFile }}>

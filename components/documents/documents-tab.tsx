@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { FilePreviewDialog } from "@/components/chat/file-preview-dialog";
+import { fileRefPreview } from "@/components/chat/file-ref";
 import { PageDropZone } from "@/components/chat/page-drop-zone";
 import type { PreviewFile } from "@/components/chat/preview-file";
 import { Button, buttonClass } from "@/components/ui/button";
@@ -19,7 +20,6 @@ import { documentPreviewFile } from "./document-preview-file";
 import { DocumentsEmptyState } from "./documents-empty-state";
 import { SaveToProjectDialog } from "./save-to-project-dialog";
 import { ShelfUploadList } from "./shelf-upload-list";
-import { threadFilePreviewFile } from "./thread-file-preview-file";
 import { TrashDocumentDialog } from "./trash-document-dialog";
 import { UploadButton } from "./upload-button";
 import { useDocumentMeta } from "./use-document-meta";
@@ -51,7 +51,7 @@ export function DocumentsTab({ project }: { project: Project }) {
   }
 
   function previewThreadFile({ threadId, file }: ThreadFileRef) {
-    setPreviewing(threadFilePreviewFile(threadId, file, `${t("fileKind", { kind: file.kind })} · ${formatByteSize(file.sizeBytes)}`));
+    setPreviewing(fileRefPreview(threadId, file, `${t("fileKind", { kind: file.kind })} · ${formatByteSize(file.sizeBytes)}`));
   }
 
   return (
