@@ -1,6 +1,6 @@
 import { transaction } from "@/lib/db/client";
 import { lockOwnedDocument, lockOwnedProject } from "@/lib/db/locks";
-import { describeDocument, type DocumentDto } from "@/lib/documents/document-dto";
+import { toDocumentDto, type DocumentDto } from "@/lib/documents/document-dto";
 import { isContentMissing } from "@/lib/documents/is-content-missing";
 import { contentMissing } from "@/lib/documents/open-document-original";
 import { Prisma, type ProjectDocument } from "@/lib/generated/prisma/client";
@@ -79,5 +79,7 @@ export async function restoreDocument({ userId, documentId, projectId }: { userI
   });
 
   if (decision.outcome === "merged") await discardDocumentFolder(decision.discarded);
-  return { outcome: decision.outcome, document: await describeDocument(decision.document) };
+  // The returned row's file was found intact under its lock, and an active row is never
+  // purged: no second stat is needed to know its content is present.
+  return { outcome: decision.outcome, document: toDocumentDto(decision.document, false) };
 }
