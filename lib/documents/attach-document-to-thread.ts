@@ -23,8 +23,8 @@ export async function attachDocumentToThread({ userId, projectId, documentId, th
   let opened: Awaited<ReturnType<typeof openDocumentOriginal>> | null = null;
   try {
     const row = await transaction(async (tx) => {
-      const project = await tx.project.findFirst({ where: { id: projectId, userId }, select: { id: true } });
-      if (!project) throw notFound();
+      // No separate project read: a live row of this user in this project proves the project
+      // is theirs (a project delete trashes its rows in the same transaction).
       const locked = await tx.$queryRaw<ProjectDocument[]>`
         SELECT * FROM "project_document"
         WHERE id = ${documentId} AND "projectId" = ${projectId} AND "userId" = ${userId} AND "trashedAt" IS NULL

@@ -1,8 +1,8 @@
 import type { Db, Tx } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
 
-// A non-locking ownership read for the shelf's read paths (list, content) and the upload's
-// early refusal. Mutations re-check under lockOwnedProject inside their transaction.
+// A non-locking ownership read for the shelf's read paths (list, conversation files) and the
+// uploads' early refusal. Mutations re-check under lockOwnedProject inside their transaction.
 
 export async function requireOwnedProject(
   db: Db | Tx,
