@@ -2,6 +2,7 @@ import path from "node:path";
 import { mkdir, readFile, rm } from "node:fs/promises";
 import { AppError } from "@/lib/http/errors";
 import { convertToMarkdown } from "@/lib/conversion/convert-to-markdown";
+import { readTextIfPresent } from "@/lib/storage/document-files";
 import { resolveConfined } from "@/lib/storage/confine";
 import { threadDerivedDir, threadStagingDir, type ThreadRef } from "@/lib/storage/layout";
 import { linkUnderFreeName, replaceWithStaged } from "@/lib/storage/place-file";
@@ -22,12 +23,7 @@ async function companionFolder(ref: ThreadRef, name: string): Promise<string> {
 }
 
 export async function readCompanion(ref: ThreadRef, name: string): Promise<string | null> {
-  try {
-    return await readFile(path.join(await companionFolder(ref, name), COMPANION_FILE), "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw error;
-  }
+  return readTextIfPresent(path.join(await companionFolder(ref, name), COMPANION_FILE));
 }
 
 /**
