@@ -27,20 +27,21 @@ export async function readCompanion(ref: ThreadRef, name: string): Promise<strin
 }
 
 /**
- * Converts the upload at `filePath` and stores its companion. `replace` is for the moment of
- * upload (this upload's conversion wins over anything left behind); a lazy conversion at read
- * time never replaces, so a slow reader of since-deleted bytes cannot overwrite the
- * companion of a newer upload of the same name. Returns the markdown, or null if the file
- * could not be converted (nothing is stored then).
+ * Converts the upload just placed at `filePath` and stores its companion, replacing anything
+ * left behind under that name: this upload's conversion wins. Nothing is stored when the file
+ * could not be converted.
  */
-export async function storeCompanion({ ref, name, filePath, replace }: { ref: ThreadRef; name: string; filePath: string; replace: boolean }): Promise<string | null> {
+export async function storeCompanion({ ref, name, filePath }: { ref: ThreadRef; name: string; filePath: string }): Promise<void> {
   const markdown = await convertToMarkdown({ bytes: await readFile(filePath), name });
-  if (markdown === null) return null;
-  await storeCompanionMarkdown({ ref, name, markdown, replace });
-  return markdown;
+  if (markdown !== null) await storeCompanionMarkdown({ ref, name, markdown, replace: true });
 }
 
-/** Stores already-converted markdown as the companion of upload `name` (see storeCompanion). */
+/**
+ * Stores already-converted markdown as the companion of upload `name`. `replace` is for the
+ * moment of upload (storeCompanion); a lazy conversion at read time never replaces, so a slow
+ * reader of since-deleted bytes cannot overwrite the companion of a newer upload of the same
+ * name.
+ */
 export async function storeCompanionMarkdown({ ref, name, markdown, replace }: { ref: ThreadRef; name: string; markdown: string; replace: boolean }): Promise<void> {
   const folder = await companionFolder(ref, name);
   await mkdir(folder, { recursive: true });

@@ -37,7 +37,7 @@ export async function ingestThreadUpload({ userId, threadId, name, stream, maxBy
   const filePath = path.join(dir, claimed);
 
   if (config().autoConvertDocuments && isConvertible(claimed)) {
-    await storeCompanion({ ref, name: claimed, filePath, replace: true });
+    await storeCompanion({ ref, name: claimed, filePath });
   }
   return toThreadFile({ threadId, kind: "upload", filename: claimed, stats: await stat(filePath) });
 }
