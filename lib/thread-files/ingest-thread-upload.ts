@@ -15,8 +15,6 @@ export interface IngestThreadUploadInput {
   /** The name the file arrived with; normalised and checked here (422 on field `filename`). */
   name: string;
   stream: ByteSource;
-  /** Defaults to UPLOAD_MAX_BYTES. */
-  maxBytes?: number;
 }
 
 /**
@@ -27,12 +25,12 @@ export interface IngestThreadUploadInput {
  * Resolves only once the file is complete and in place. The caller has already checked that
  * the user owns the thread.
  */
-export async function ingestThreadUpload({ userId, threadId, name, stream, maxBytes }: IngestThreadUploadInput): Promise<ThreadFile> {
+export async function ingestThreadUpload({ userId, threadId, name, stream }: IngestThreadUploadInput): Promise<ThreadFile> {
   const filename = normaliseFileName(name, "filename");
   const ref = { userId, threadId };
   const dir = threadFilesDir(ref, "uploads");
   await mkdir(dir, { recursive: true });
-  const staged = await streamToStaging({ stagingDir: threadStagingDir(ref), source: stream, maxBytes: maxBytes ?? config().uploadMaxBytes });
+  const staged = await streamToStaging({ stagingDir: threadStagingDir(ref), source: stream, maxBytes: config().uploadMaxBytes });
   const claimed = await linkUnderFreeName({ stagedPath: staged.path, dir, candidates: numberedNames(filename) });
   const filePath = path.join(dir, claimed);
 

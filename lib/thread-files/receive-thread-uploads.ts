@@ -15,15 +15,14 @@ const MAX_FILES_PER_REQUEST = 100;
  * has already checked that the user owns the thread.
  */
 export async function receiveThreadUploads({ userId, threadId, req }: { userId: string; threadId: string; req: Request }): Promise<ThreadFile[]> {
-  const maxBytes = config().uploadMaxBytes;
   const placed: ThreadFile[] = [];
   try {
     await readMultipartFiles(req, {
       field: "files",
-      maxFileBytes: maxBytes,
+      maxFileBytes: config().uploadMaxBytes,
       maxFiles: MAX_FILES_PER_REQUEST,
       onFile: async ({ filename, stream }) => {
-        placed.push(await ingestThreadUpload({ userId, threadId, name: filename, stream, maxBytes }));
+        placed.push(await ingestThreadUpload({ userId, threadId, name: filename, stream }));
       },
     });
   } catch (error) {
