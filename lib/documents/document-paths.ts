@@ -8,7 +8,7 @@ import { projectDocumentsDir, projectsRoot } from "@/lib/storage/layout";
 // A fresh document id per row means different rows never share a path, so bytes at a path
 // never change and the converted companion never needs invalidation.
 
-export const CONVERTED_FILE = "converted.md";
+const CONVERTED_FILE = "converted.md";
 
 export interface DocumentLocation {
   projectId: string;

@@ -8,7 +8,7 @@ import type { Dirent } from "node:fs";
 // Ages are file mtimes compared with the real clock that wrote them. Symlinks are never
 // followed: a link is judged and removed as itself.
 
-export const ORPHAN_MIN_AGE_MS = 24 * 60 * 60 * 1000;
+const ORPHAN_MIN_AGE_MS = 24 * 60 * 60 * 1000;
 
 export interface RemovalCounts {
   removedFiles: number;

@@ -35,7 +35,7 @@ function idSegment(id: string): string {
   return id;
 }
 
-export function dataRoot(): string {
+function dataRoot(): string {
   return path.resolve(config().dataDir);
 }
 
