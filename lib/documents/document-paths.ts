@@ -41,7 +41,15 @@ export function resolveOriginalPath({ userId, storedRelpath }: { userId: string;
   return resolveConfined(projectsRoot(userId), storedRelpath);
 }
 
+/**
+ * The document's own folder ({sha[:2]}/{sha}/{documentId}) of its original's path, absolute
+ * or relative (`storedRelpath`): the folder above `original/`.
+ */
+export function documentFolderOf(originalPath: string): string {
+  return path.dirname(path.dirname(originalPath));
+}
+
 /** `derived/converted.md` beside the `original/` folder of the same document. */
 export function convertedPathFor(originalPath: string): string {
-  return path.join(path.dirname(path.dirname(originalPath)), "derived", CONVERTED_FILE);
+  return path.join(documentFolderOf(originalPath), "derived", CONVERTED_FILE);
 }

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { resolveOriginalPath } from "@/lib/documents/document-paths";
+import { documentFolderOf, resolveOriginalPath } from "@/lib/documents/document-paths";
 
 /**
  * A stored document's own folder ({sha[:2]}/{sha}/{documentId}, holding original/ and
@@ -8,6 +8,6 @@ import { resolveOriginalPath } from "@/lib/documents/document-paths";
  */
 export async function locateDocumentFolder(row: { userId: string; storedRelpath: string }): Promise<{ originalPath: string; folder: string; documentsDir: string }> {
   const originalPath = await resolveOriginalPath(row);
-  const folder = path.dirname(path.dirname(originalPath));
+  const folder = documentFolderOf(originalPath);
   return { originalPath, folder, documentsDir: path.resolve(folder, "..", "..", "..") };
 }

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { getDb } from "@/lib/db/client";
+import { documentFolderOf } from "@/lib/documents/document-paths";
 import { projectsRoot } from "@/lib/storage/layout";
 import {
   mtimeMs,
@@ -20,11 +21,6 @@ interface Walk {
   projectExists: boolean;
   oldBefore: number;
   counts: RemovalCounts;
-}
-
-/** `{projectId}/documents/{sha[:2]}/{sha}/{documentId}` of a stored original's relative path. */
-function documentFolderOf(storedRelpath: string): string {
-  return path.posix.dirname(path.posix.dirname(storedRelpath));
 }
 
 /**
