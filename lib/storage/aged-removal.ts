@@ -1,6 +1,7 @@
 import path from "node:path";
 import { lstat, readdir, rm, rmdir, unlink } from "node:fs/promises";
 import type { Dirent } from "node:fs";
+import { isGone } from "./is-gone";
 
 // The sweep's removal primitives, each guarded by age (design: "Nothing younger than 24 h is
 // ever collected"): an upload in flight, a folder just created for a placement, a thread's
@@ -20,11 +21,6 @@ export const noRemovals = (): RemovalCounts => ({ removedFiles: 0, removedFolder
 /** Entries older than this (ms since the epoch) may be collected. */
 export function orphanCutoffMs(): number {
   return Date.now() - ORPHAN_MIN_AGE_MS;
-}
-
-function isGone(error: unknown): boolean {
-  const code = (error as NodeJS.ErrnoException).code;
-  return code === "ENOENT" || code === "ENOTDIR";
 }
 
 export async function readdirOrEmpty(dir: string): Promise<Dirent[]> {

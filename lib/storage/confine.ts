@@ -1,6 +1,7 @@
 import path from "node:path";
 import { realpath } from "node:fs/promises";
 import { notFound } from "@/lib/http/errors";
+import { isGone } from "./is-gone";
 
 // Every path built from something a client named (a file name, a stored relative path) goes
 // through here. A lexical check alone is not enough: a symlink inside the root may point
@@ -13,11 +14,6 @@ export function isWithin(root: string, candidate: string): boolean {
   return relative === "" || (relative !== ".." && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative));
 }
 
-function isMissing(error: unknown): boolean {
-  const code = (error as NodeJS.ErrnoException).code;
-  return code === "ENOENT" || code === "ENOTDIR";
-}
-
 /** The real path of `target`, or of its nearest existing ancestor with the rest appended. */
 async function realpathOfExistingPrefix(target: string): Promise<string> {
   const pending: string[] = [];
@@ -26,7 +22,7 @@ async function realpathOfExistingPrefix(target: string): Promise<string> {
     try {
       return path.join(await realpath(current), ...pending.reverse());
     } catch (error) {
-      if (!isMissing(error)) throw error;
+      if (!isGone(error)) throw error;
       const parent = path.dirname(current);
       if (parent === current) throw error;
       pending.push(path.basename(current));

@@ -1,5 +1,6 @@
 import { lstat, unlink } from "node:fs/promises";
 import { notFound } from "@/lib/http/errors";
+import { isGone } from "@/lib/storage/is-gone";
 import { removeCompanion } from "./converted-companion";
 import { resolveThreadFile } from "./thread-file-path";
 
@@ -11,8 +12,7 @@ export async function deleteThreadUpload({ userId, threadId, name }: { userId: s
     if (!(await lstat(file.path)).isFile()) throw notFound();
     await unlink(file.path);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR") throw notFound();
+    if (isGone(error)) throw notFound();
     throw error;
   }
   await removeCompanion(ref, file.name);

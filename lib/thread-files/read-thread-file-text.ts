@@ -2,6 +2,7 @@ import { readFile, stat } from "node:fs/promises";
 import { isConvertible } from "@/lib/conversion/convert-to-markdown";
 import { readAsText } from "@/lib/conversion/read-as-text";
 import { AppError } from "@/lib/http/errors";
+import { isGone } from "@/lib/storage/is-gone";
 import { readCompanion, storeCompanionMarkdown } from "./converted-companion";
 import { resolveThreadFile } from "./thread-file-path";
 import type { ThreadFileKind } from "./thread-file-dto";
@@ -26,8 +27,7 @@ export async function readThreadFileText({ userId, threadId, kind, name }: { use
     file = await resolveThreadFile({ ...ref, kind, name });
     if (!(await stat(file.path)).isFile()) return noSuchFile(kind, name);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if ((error instanceof AppError && error.code === "not_found") || code === "ENOENT" || code === "ENOTDIR") return noSuchFile(kind, name);
+    if ((error instanceof AppError && error.code === "not_found") || isGone(error)) return noSuchFile(kind, name);
     throw error;
   }
 

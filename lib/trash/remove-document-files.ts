@@ -2,13 +2,9 @@ import path from "node:path";
 import { convertedPathFor } from "@/lib/documents/document-paths";
 import { AppError } from "@/lib/http/errors";
 import { fileRemoval } from "@/lib/storage/file-removal";
+import { isGone } from "@/lib/storage/is-gone";
 import { locateDocumentFolder } from "./document-folder";
 import { pruneEmptyFolders } from "./prune-empty-folders";
-
-function isAlreadyGone(error: unknown): boolean {
-  const code = (error as NodeJS.ErrnoException).code;
-  return code === "ENOENT" || code === "ENOTDIR";
-}
 
 /**
  * Purge's filesystem step, run while the document row is locked: unlink the original and
@@ -23,7 +19,7 @@ export async function removeDocumentFiles(row: { id: string; userId: string; sto
     try {
       await fileRemoval.unlink(file);
     } catch (error) {
-      if (isAlreadyGone(error)) continue;
+      if (isGone(error)) continue;
       console.error(`[trash] could not remove a file of document ${row.id} (${(error as NodeJS.ErrnoException).code ?? "error"}); the row is kept`);
       throw new AppError("internal", "The document's files could not be removed, so it was kept in the trash. Try again.", { retryable: true });
     }
