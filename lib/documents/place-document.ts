@@ -5,7 +5,7 @@ import { lockOwnedProject } from "@/lib/db/locks";
 import { notFound } from "@/lib/http/errors";
 import { placeStagedFile, removeFolderTree } from "@/lib/storage/document-files";
 import { removeFileIfPresent, type StagedFile } from "@/lib/storage/staging";
-import { describeDocument, type DocumentDto } from "./document-dto";
+import { describeDocument, toDocumentDto, type DocumentDto } from "./document-dto";
 import { documentFolderPath, originalRelpath } from "./document-paths";
 
 export interface PlacedDocument {
@@ -57,7 +57,9 @@ export async function placeStagedDocument({ userId, projectId, staged, name, sou
       });
       return { row, deduplicated: false };
     });
-    return { document: await describeDocument(result.row), deduplicated: result.deduplicated };
+    // A row this call placed has its bytes by construction; only a dedup hit's file is checked.
+    const document = result.deduplicated ? await describeDocument(result.row) : toDocumentDto(result.row, false);
+    return { document, deduplicated: result.deduplicated };
   } catch (error) {
     if (placed) await removeFolderTree(folder);
     throw error;
