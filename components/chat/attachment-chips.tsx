@@ -2,7 +2,7 @@
 
 import { AlertCircle, X } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { formatByteSize } from "@/lib/chat/format-byte-size";
+import { formatByteSize } from "@/lib/text/format-byte-size";
 import { FileIcon } from "./file-icon";
 import type { UploadFailure } from "./upload-file";
 import type { UploadItem } from "./use-upload-queue";

@@ -7,7 +7,7 @@ import { useTranslations } from "next-intl";
 import { useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { ChatMessage } from "@/lib/chat/chat-message";
-import { formatByteSize } from "@/lib/chat/format-byte-size";
+import { formatByteSize } from "@/lib/text/format-byte-size";
 import { ActionTransport } from "./action-transport";
 import { ChatEmptyState } from "./chat-empty-state";
 import { ChatErrorBanner } from "./chat-error-banner";

@@ -3,7 +3,7 @@
 import { Download, Eye } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { Button, buttonClass } from "@/components/ui/button";
-import { formatByteSize } from "@/lib/chat/format-byte-size";
+import { formatByteSize } from "@/lib/text/format-byte-size";
 import { artifactDownloadUrl } from "@/lib/client/api";
 import { FileIcon } from "./file-icon";
 import { fileRefUrl, type FileRef } from "./file-ref";

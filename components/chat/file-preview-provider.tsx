@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { createContext, useContext, useState, type ReactNode } from "react";
-import { formatByteSize } from "@/lib/chat/format-byte-size";
+import { formatByteSize } from "@/lib/text/format-byte-size";
 import { fileRefPreview, type FileRef } from "./file-ref";
 import { FilePreviewDialog } from "./file-preview-dialog";
 import type { PreviewFile } from "./preview-file";

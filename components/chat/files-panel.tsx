@@ -4,7 +4,7 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import { Download, Eye, X } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { Button, buttonClass } from "@/components/ui/button";
-import { formatByteSize } from "@/lib/chat/format-byte-size";
+import { formatByteSize } from "@/lib/text/format-byte-size";
 import { artifactDownloadUrl, type ThreadFile } from "@/lib/client/api";
 import { FileIcon } from "./file-icon";
 import { useFilePreview } from "./file-preview-provider";

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import type { AttachedFile } from "@/lib/chat/chat-message";
-import { formatByteSize } from "@/lib/chat/format-byte-size";
+import { formatByteSize } from "@/lib/text/format-byte-size";
 import { FileIcon } from "./file-icon";
 import { useFilePreview } from "./file-preview-provider";
 

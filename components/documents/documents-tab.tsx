@@ -9,7 +9,7 @@ import { fileRefPreview } from "@/components/chat/file-ref";
 import { PageDropZone } from "@/components/chat/page-drop-zone";
 import type { PreviewFile } from "@/components/chat/preview-file";
 import { Button, buttonClass } from "@/components/ui/button";
-import { formatByteSize } from "@/lib/chat/format-byte-size";
+import { formatByteSize } from "@/lib/text/format-byte-size";
 import type { Project, ProjectDocument } from "@/lib/client/api";
 import { useConfig, useProjectDocuments } from "@/lib/client/queries";
 import { ArchivedShelfBanner } from "./archived-shelf-banner";

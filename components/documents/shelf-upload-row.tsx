@@ -2,7 +2,7 @@
 
 import { CheckCircle2, Copy, Loader2, XCircle, X } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { formatByteSize } from "@/lib/chat/format-byte-size";
+import { formatByteSize } from "@/lib/text/format-byte-size";
 import type { ShelfUpload } from "./use-shelf-uploads";
 import type { ShelfUploadFailure } from "./upload-to-shelf";
 

@@ -6,7 +6,7 @@ import type { ThreadFile } from "@/lib/client/api";
 import { FileIcon } from "@/components/chat/file-icon";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { formatByteSize } from "@/lib/chat/format-byte-size";
+import { formatByteSize } from "@/lib/text/format-byte-size";
 
 /** One upload or output of a chat: preview it, or (on an active project) save a copy to the shelf. */
 export function ThreadFileRow({ file, readOnly, onPreview, onSave }: { file: ThreadFile; readOnly: boolean; onPreview: () => void; onSave: () => void }) {

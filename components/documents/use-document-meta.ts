@@ -1,7 +1,7 @@
 "use client";
 
 import { useFormatter } from "next-intl";
-import { formatByteSize } from "@/lib/chat/format-byte-size";
+import { formatByteSize } from "@/lib/text/format-byte-size";
 import type { ProjectDocument } from "@/lib/client/api";
 
 /** "2.1 MB · 12 Mar 2026, 14:05" in the reader's locale: the row and the preview agree. */

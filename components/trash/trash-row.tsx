@@ -6,7 +6,7 @@ import { FileIcon } from "@/components/chat/file-icon";
 import { MissingContentBadge } from "@/components/documents/missing-content-badge";
 import { badgeClass } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { formatByteSize } from "@/lib/chat/format-byte-size";
+import { formatByteSize } from "@/lib/text/format-byte-size";
 import type { TrashedDocument } from "@/lib/client/api";
 import { daysLeft } from "./days-left";
 import { useOriginState } from "./origin-state";

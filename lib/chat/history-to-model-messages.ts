@@ -1,5 +1,5 @@
 import { convertToModelMessages, type ModelMessage, type ToolSet } from "ai";
-import { formatByteSize } from "./format-byte-size";
+import { formatByteSize } from "@/lib/text/format-byte-size";
 import type { ChatMessage, AttachedFile } from "./chat-message";
 import { withMessageId } from "./message-provenance";
 

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { utf8ByteLength } from "@/lib/text/utf8-byte-length";
-import { formatByteSize } from "./format-byte-size";
+import { formatByteSize } from "@/lib/text/format-byte-size";
 import { escapeAttributeValue, neutraliseReservedTags } from "./neutralise-reserved-tags";
 import { LIST_PROJECT_DOCUMENTS } from "./project-tools-predicate";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatByteSize } from "@/lib/chat/format-byte-size";
+import { formatByteSize } from "@/lib/text/format-byte-size";
 
 describe("formatByteSize", () => {
   it.each([
