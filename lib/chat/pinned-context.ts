@@ -19,6 +19,8 @@ export interface PinnedProjectContext {
   readonly projectBlock: string;
   /** Null when the shelf is empty: no `<documents>` block at all. */
   readonly documentsBlock: string | null;
+  /** How many documents the index lists (a prefix of the index order); 0 for an empty shelf. */
+  readonly indexShown: number;
   /** sha256 of `projectBlock`. */
   readonly projectContextRevision: string;
   /** sha256 of `documentsBlock`, null when there is none. */
@@ -42,6 +44,7 @@ export function buildPinnedContext({ project, shelf, limits }: PinnedContextInpu
     shelf: Object.freeze({ total: shelf.total, entries: Object.freeze([...shelf.entries]) }),
     projectBlock,
     documentsBlock: documents?.text ?? null,
+    indexShown: documents?.shown ?? 0,
     projectContextRevision: fingerprint(projectBlock),
     projectShelfRevision: documents ? fingerprint(documents.text) : null,
   });
