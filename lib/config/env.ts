@@ -21,12 +21,15 @@ const settingSchemas = {
   trashRetentionDays: { env: "TRASH_RETENTION_DAYS", schema: integerInRange(1, 3650), fallback: 30 },
   uploadMaxBytes: { env: "UPLOAD_MAX_BYTES", schema: integerInRange(1), fallback: 52428800 },
   autoConvertDocuments: { env: "AUTO_CONVERT_DOCUMENTS", schema: booleanFromEnv, fallback: true },
+  importMaxEntries: { env: "IMPORT_MAX_ENTRIES", schema: integerInRange(1), fallback: 100_000 },
 } as const;
 
 type SettingName = keyof typeof settingSchemas;
 export type Settings = { [K in SettingName]: (typeof settingSchemas)[K]["fallback"] extends boolean ? boolean : number };
 
 export interface AppConfig extends Settings {
+  /** Expanded bytes one import may unpack; defaults to 10 × uploadMaxBytes, so it follows that limit. */
+  importMaxBytes: number;
   dataDir: string;
   databaseUrl: string | null;
   appUrl: string | null;
@@ -61,10 +64,23 @@ function optional(env: Env, name: string): string | null {
   return value ? value : null;
 }
 
-export function readConfig(env: Env = process.env, warn?: Warn): AppConfig {
+/** IMPORT_MAX_BYTES, whose default depends on another setting and so sits outside the table. */
+function readImportMaxBytes(env: Env, uploadMaxBytes: number, warn: Warn): number {
+  const fallback = 10 * uploadMaxBytes;
+  const raw = env.IMPORT_MAX_BYTES;
+  if (raw === undefined || raw === "") return fallback;
+  const parsed = integerInRange(1).safeParse(raw);
+  if (parsed.success) return parsed.data;
+  warn(`[config] IMPORT_MAX_BYTES=${JSON.stringify(raw)} is invalid (${parsed.error.issues[0]?.message}); using ${fallback}`);
+  return fallback;
+}
+
+export function readConfig(env: Env = process.env, warn: Warn = (m) => console.warn(m)): AppConfig {
   const port = integerInRange(1, 65535).safeParse(env.PORT ?? "");
+  const settings = readSettings(env, warn);
   return {
-    ...readSettings(env, warn),
+    ...settings,
+    importMaxBytes: readImportMaxBytes(env, settings.uploadMaxBytes, warn),
     dataDir: optional(env, "DATA_DIR") ?? "./data",
     databaseUrl: optional(env, "DATABASE_URL"),
     appUrl: optional(env, "APP_URL")?.replace(/\/+$/, "") ?? null,

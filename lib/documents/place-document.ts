@@ -14,7 +14,7 @@ export interface PlacedDocument {
 }
 
 export interface DocumentSource {
-  sourceThreadId: string;
+  sourceThreadId: string | null;
   sourceKind: "upload" | "output";
   sourceName: string;
 }

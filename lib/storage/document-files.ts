@@ -1,5 +1,6 @@
 import path from "node:path";
 import { randomUUID } from "node:crypto";
+import { createReadStream } from "node:fs";
 import { mkdir, open, readFile, rename, rm, rmdir, stat, writeFile, type FileHandle } from "node:fs/promises";
 import { Readable } from "node:stream";
 import { removeFileIfPresent } from "./staging";
@@ -47,6 +48,11 @@ export async function openFileOfSize(filePath: string, sizeBytes: bigint): Promi
   }
   await handle.close().catch(() => {});
   return null;
+}
+
+/** A file's bytes as a Node stream, opened when first read (an export opens one file at a time). */
+export function fileReadStream(filePath: string): Readable {
+  return createReadStream(filePath);
 }
 
 /** Whether a regular file of exactly `sizeBytes` is at the path (false when unreadable). */

@@ -11,6 +11,7 @@ import { notFound } from "@/lib/http/errors";
 //     user-data/outputs/{name}              what the agent wrote
 //     derived/uploads/{name}/converted.md   markdown companion of a convertible upload
 //   users/{userId}/projects/{projectId}/documents/…   the shelf (issue 4)
+//   users/{userId}/.staging/{uuid}            an import's uploaded archive while it is read
 //
 // Companions and staging sit outside user-data/ so the upload and output folders hold only
 // the user's and the agent's own files: no reserved names, nothing to filter when listing.
@@ -48,6 +49,10 @@ export function userRoot(userId: string): string {
   return path.join(usersRoot(), idSegment(userId));
 }
 
+export function userStagingDir(userId: string): string {
+  return path.join(userRoot(userId), ".staging");
+}
+
 export function threadsRoot(userId: string): string {
   return path.join(userRoot(userId), "threads");
 }
@@ -73,8 +78,12 @@ export function projectsRoot(userId: string): string {
   return path.join(userRoot(userId), "projects");
 }
 
-export function projectDocumentsDir({ userId, projectId }: { userId: string; projectId: string }): string {
-  return path.join(projectsRoot(userId), idSegment(projectId), "documents");
+export function projectRoot({ userId, projectId }: { userId: string; projectId: string }): string {
+  return path.join(projectsRoot(userId), idSegment(projectId));
+}
+
+export function projectDocumentsDir(ref: { userId: string; projectId: string }): string {
+  return path.join(projectRoot(ref), "documents");
 }
 
 export function projectStagingDir(ref: { userId: string; projectId: string }): string {

@@ -1,6 +1,6 @@
 import { getDb } from "@/lib/db/client";
-import { isIdSegment, usersRoot } from "@/lib/storage/layout";
-import { orphanCutoffMs, readdirOrEmpty } from "@/lib/storage/aged-removal";
+import { isIdSegment, userStagingDir, usersRoot } from "@/lib/storage/layout";
+import { noRemovals, orphanCutoffMs, readdirOrEmpty, removeOldEntries } from "@/lib/storage/aged-removal";
 import { purgeExpiredTrash } from "./purge-expired-trash";
 import { reconcileProjectFiles } from "./reconcile-project-files";
 import { reconcileThreadFolders } from "./reconcile-thread-folders";
@@ -32,7 +32,13 @@ async function step<T>(label: string, work: () => Promise<T>): Promise<T | null>
 
 async function reconcileUser(userId: string, report: SweepReport): Promise<void> {
   const oldBefore = orphanCutoffMs();
-  for (const reconcile of [reconcileProjectFiles, reconcileThreadFolders]) {
+  // An import's staged archive is removed when the import ends; this catches a crash mid-import.
+  const removeStagedImports = async () => {
+    const counts = noRemovals();
+    await removeOldEntries(userStagingDir(userId), oldBefore, counts);
+    return counts;
+  };
+  for (const reconcile of [reconcileProjectFiles, reconcileThreadFolders, removeStagedImports]) {
     const counts = await step(`reconciling the files of user ${userId}`, () => reconcile({ userId, oldBefore }));
     report.removedFiles += counts?.removedFiles ?? 0;
     report.removedFolders += counts?.removedFolders ?? 0;

@@ -8,6 +8,7 @@ const defaults = {
   trashRetentionDays: 30,
   uploadMaxBytes: 52428800,
   autoConvertDocuments: true,
+  importMaxEntries: 100_000,
 };
 
 describe("configuration", () => {
@@ -63,5 +64,19 @@ describe("configuration", () => {
     expect(config).toMatchObject({ dataDir: "/srv/data", databaseUrl: "postgres://x/y", appUrl: "https://ws.example", port: 8080 });
     expect(readConfig({ PORT: "http" }, () => {}).port).toBe(3000);
     expect(readConfig({}, () => {})).toMatchObject({ dataDir: "./data", databaseUrl: null, appUrl: null, model: { name: null } });
+  });
+});
+
+describe("import limits", () => {
+  it("caps an import at 10 × the upload limit unless IMPORT_MAX_BYTES says otherwise", () => {
+    expect(readConfig({}, () => {}).importMaxBytes).toBe(10 * 52428800);
+    expect(readConfig({ UPLOAD_MAX_BYTES: "1000" }, () => {}).importMaxBytes).toBe(10_000);
+    expect(readConfig({ UPLOAD_MAX_BYTES: "1000", IMPORT_MAX_BYTES: "123" }, () => {}).importMaxBytes).toBe(123);
+  });
+
+  it.each(["0", "-1", "lots"])("falls back to the derived default and warns for IMPORT_MAX_BYTES=%s", (raw) => {
+    const warnings: string[] = [];
+    expect(readConfig({ UPLOAD_MAX_BYTES: "1000", IMPORT_MAX_BYTES: raw }, (m) => warnings.push(m)).importMaxBytes).toBe(10_000);
+    expect(warnings).toEqual([expect.stringContaining("IMPORT_MAX_BYTES")]);
   });
 });

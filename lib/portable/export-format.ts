@@ -1,0 +1,76 @@
+import { z } from "zod";
+
+// The export archive, format version 1 (api.md "Export, import"). One schema for both sides:
+// export writes exactly this, import accepts nothing else. Entities refer to each other by
+// `key` (their id at export time) because import gives everything new ids; files are named
+// by their `path` inside the zip, and every path the manifest names must be an entry of the
+// archive and the other way round (transcripts aside, which import regenerates nothing from).
+
+export const FORMAT_VERSION = 1;
+export const MANIFEST_PATH = "manifest.json";
+
+const isoDate = z.iso.datetime();
+
+export const exportedProjectSchema = z.object({
+  key: z.string().min(1),
+  name: z.string(),
+  instructions: z.string(),
+  status: z.enum(["active", "archived"]),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});
+
+export const exportedDocumentSchema = z.object({
+  /** The project it is on, or was trashed from; null when that project no longer exists. */
+  project: z.string().nullable(),
+  name: z.string(),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  sizeBytes: z.number().int().nonnegative(),
+  source: z.object({ thread: z.string().nullable(), kind: z.enum(["upload", "output"]), name: z.string() }).nullable(),
+  /** Set for a trashed document (only in `?trash=true` exports), with the project's name then. */
+  trashed: z.object({ at: isoDate, projectName: z.string() }).nullable(),
+  createdAt: isoDate,
+  /** Null when the stored file was missing at export time: listed, but with no bytes to carry. */
+  path: z.string().nullable(),
+});
+
+export const exportedThreadFileSchema = z.object({
+  kind: z.enum(["upload", "output"]),
+  name: z.string(),
+  sizeBytes: z.number().int().nonnegative(),
+  path: z.string(),
+});
+
+export const exportedMessageSchema = z.object({
+  role: z.enum(["user", "assistant", "system"]),
+  // The AI SDK UI message parts as stored: text, tool calls with their results, files.
+  parts: z.array(z.record(z.string(), z.unknown())),
+  metadata: z.record(z.string(), z.unknown()).nullable(),
+  createdAt: isoDate,
+});
+
+export const exportedThreadSchema = z.object({
+  key: z.string().min(1),
+  title: z.string(),
+  project: z.string().nullable(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+  messages: z.array(exportedMessageSchema),
+  files: z.array(exportedThreadFileSchema),
+  transcript: z.string(),
+});
+
+export const manifestSchema = z.object({
+  formatVersion: z.literal(FORMAT_VERSION),
+  exportedAt: isoDate,
+  projects: z.array(exportedProjectSchema),
+  documents: z.array(exportedDocumentSchema),
+  threads: z.array(exportedThreadSchema),
+});
+
+export type ExportedProject = z.infer<typeof exportedProjectSchema>;
+export type ExportedDocument = z.infer<typeof exportedDocumentSchema>;
+export type ExportedThread = z.infer<typeof exportedThreadSchema>;
+export type ExportedThreadFile = z.infer<typeof exportedThreadFileSchema>;
+export type ExportedMessage = z.infer<typeof exportedMessageSchema>;
+export type Manifest = z.infer<typeof manifestSchema>;

@@ -1,0 +1,18 @@
+import { AppError } from "@/lib/http/errors";
+
+// Why an archive is refused (api.md: 422 with a reason). The reason is stable for clients and
+// the UI's translated message; the message says which entry or field, in English.
+export type ImportRefusalReason =
+  | "not_a_zip"
+  | "unsafe_path"
+  | "duplicate_entry"
+  | "too_many_entries"
+  | "too_large"
+  | "unknown_version"
+  | "manifest_invalid"
+  | "manifest_mismatch"
+  | "corrupt_entry";
+
+export function importRefused(reason: ImportRefusalReason, message: string): AppError {
+  return new AppError("validation_failed", `The archive cannot be imported: ${message}.`, { details: [{ path: "file", message, reason }] });
+}

@@ -1,0 +1,132 @@
+import path from "node:path";
+import { getDb } from "@/lib/db/client";
+import { resolveOriginalPath } from "@/lib/documents/document-paths";
+import { isFileOfSize } from "@/lib/storage/document-files";
+import { threadFilesDir } from "@/lib/storage/layout";
+import { listThreadFiles } from "@/lib/thread-files/list-thread-files";
+import { folderOfKind } from "@/lib/thread-files/thread-file-dto";
+import { readTrashOrigin } from "@/lib/trash/trash-origin";
+import { claimPath, folderSegment } from "./archive-paths";
+import { MANIFEST_PATH, type ExportedDocument, type ExportedProject, type ExportedThreadFile } from "./export-format";
+
+// What an export will contain, decided before the first byte is written: every row's
+// metadata and every file's path in the archive (names made unique once, here). Only this
+// metadata is held in memory (a few hundred bytes a document); messages and file bytes are
+// read while the archive streams.
+
+export interface PlannedFile {
+  /** Path inside the archive. */
+  path: string;
+  /** Where the bytes are on disk. */
+  source: string;
+  sizeBytes: number;
+}
+
+export interface PlannedThread {
+  id: string;
+  title: string;
+  project: string | null;
+  projectName: string | null;
+  createdAt: string;
+  updatedAt: string;
+  transcript: string;
+  files: (ExportedThreadFile & { source: string })[];
+}
+
+export interface ExportPlan {
+  exportedAt: string;
+  projects: ExportedProject[];
+  documents: ExportedDocument[];
+  documentFiles: PlannedFile[];
+  threads: PlannedThread[];
+  /** Bytes of all files carried (before the manifest and transcripts): the progress estimate. */
+  fileBytes: number;
+}
+
+export async function planExport({ userId, includeTrash }: { userId: string; includeTrash: boolean }): Promise<ExportPlan> {
+  const db = await getDb();
+  const taken = new Set<string>([MANIFEST_PATH]);
+
+  const projectRows = await db.project.findMany({ where: { userId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  const projectFolders = new Map<string, string>();
+  const projectNames = new Map<string, string>();
+  const projects: ExportedProject[] = projectRows.map((row) => {
+    projectFolders.set(row.id, claimPath(taken, "projects", folderSegment(row.name, "project"), "folder"));
+    projectNames.set(row.id, row.name);
+    return {
+      key: row.id,
+      name: row.name,
+      instructions: row.instructions,
+      status: row.status,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  });
+
+  const threadRows = await db.thread.findMany({ where: { userId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  const threadKeys = new Set(threadRows.map((row) => row.id));
+
+  const documentRows = await db.projectDocument.findMany({
+    where: { userId, ...(includeTrash ? {} : { trashedAt: null }) },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
+  const documents: ExportedDocument[] = [];
+  const documentFiles: PlannedFile[] = [];
+  let fileBytes = 0;
+  for (const row of documentRows) {
+    const onShelf = row.trashedAt === null;
+    // A live document always sits in one of the caller's projects; a trashed one may outlive it.
+    if (onShelf && !projectFolders.has(row.projectId)) continue;
+    const origin = onShelf ? null : readTrashOrigin(row);
+    const folder = onShelf ? `${projectFolders.get(row.projectId)}/documents` : "trash";
+    const source = await resolveOriginalPath({ userId, storedRelpath: row.storedRelpath }).catch(() => null);
+    const present = source !== null && (await isFileOfSize(source, row.sizeBytes));
+    const archivePath = present ? claimPath(taken, folder, row.name, "file") : null;
+    if (archivePath && source) {
+      documentFiles.push({ path: archivePath, source, sizeBytes: Number(row.sizeBytes) });
+      fileBytes += Number(row.sizeBytes);
+    }
+    documents.push({
+      project: projectFolders.has(row.projectId) ? row.projectId : null,
+      name: row.name,
+      sha256: row.sha256,
+      sizeBytes: Number(row.sizeBytes),
+      source: row.sourceKind && row.sourceName ? { thread: row.sourceThreadId && threadKeys.has(row.sourceThreadId) ? row.sourceThreadId : null, kind: row.sourceKind, name: row.sourceName } : null,
+      trashed: row.trashedAt && origin ? { at: row.trashedAt.toISOString(), projectName: origin.projectName } : null,
+      createdAt: row.createdAt.toISOString(),
+      path: archivePath,
+    });
+  }
+
+  const threads: PlannedThread[] = [];
+  for (const row of threadRows) {
+    // The transcript sits beside the folder as `<folder>.md`: both names must be free.
+    let folder: string;
+    do folder = claimPath(taken, "threads", folderSegment(row.title, "chat"), "folder");
+    while (taken.has(`${folder}.md`.toLowerCase()));
+    const transcript = `${folder}.md`;
+    taken.add(transcript.toLowerCase());
+    const files: PlannedThread["files"] = [];
+    for (const kind of ["upload", "output"] as const) {
+      const dir = threadFilesDir({ userId, threadId: row.id }, folderOfKind[kind]);
+      for (const file of await listThreadFiles({ userId, threadId: row.id, kind })) {
+        const archivePath = claimPath(taken, `${folder}/${folderOfKind[kind]}`, file.filename, "file");
+        files.push({ kind, name: file.filename, sizeBytes: file.sizeBytes, path: archivePath, source: path.join(dir, file.filename) });
+        fileBytes += file.sizeBytes;
+      }
+    }
+    const project = row.projectId && projectFolders.has(row.projectId) ? row.projectId : null;
+    threads.push({
+      id: row.id,
+      title: row.title,
+      project,
+      projectName: project ? (projectNames.get(project) ?? null) : null,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+      transcript,
+      files,
+    });
+  }
+
+  return { exportedAt: new Date().toISOString(), projects, documents, documentFiles, threads, fileBytes };
+}
