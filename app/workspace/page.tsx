@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { HomeProjects } from "@/components/workspace/home-projects";
 import { HomeRecentChats } from "@/components/workspace/home-recent-chats";
+import { ImportDropZone } from "@/components/workspace/import-drop-zone";
 import { requirePageUser } from "./page-data";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -23,6 +24,7 @@ export default async function WorkspaceHome() {
       </header>
       <HomeProjects />
       <HomeRecentChats />
+      <ImportDropZone />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { Check, ChevronsUpDown, Languages, LogOut } from "lucide-react";
+import { Check, ChevronsUpDown, Languages, LogOut, Settings } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { useTransition } from "react";
@@ -83,6 +83,10 @@ export function AccountMenu({ user }: { user: { name: string; email: string } })
             ))}
           </DropdownMenu.RadioGroup>
           <DropdownMenu.Separator className={menuSeparatorClass} />
+          <DropdownMenu.Item className={menuItemClass} onSelect={() => router.push("/workspace/settings")} data-testid="open-settings">
+            <Settings className="size-4" aria-hidden />
+            {t("settings")}
+          </DropdownMenu.Item>
           <DropdownMenu.Item className={menuItemClass} onSelect={signOut} data-testid="sign-out">
             <LogOut className="size-4" aria-hidden />
             {t("signOut")}
