@@ -1,11 +1,13 @@
 // npm run bench – not part of npm test. Measures, on this machine:
 //  1. a 50 MiB shelf upload over HTTP against `sha256sum` + `cp` of the same file (the floor:
 //     the upload must hash and write the bytes once), and
-//  2. listing 100 documents of a 10,000-document shelf (first page and last page).
+//  2. listing 100 documents of a 10,000-document shelf (first page and last page), and
+//  3. exporting a 10,000-document account over HTTP against `zip -0` of the same files, with
+//     the server's RSS growth while it streams (skips the baseline when `zip` is missing).
 // Prints the timings and the ratios. Uses a fresh embedded database in a temp folder.
-import { execFileSync, spawn } from "node:child_process";
-import { randomBytes, randomUUID } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, openAsBlob, rmSync, writeFileSync } from "node:fs";
+import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { existsSync, mkdirSync, mkdtempSync, openAsBlob, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
@@ -132,6 +134,138 @@ async function benchUpload(): Promise<void> {
   }
 }
 
-await benchListing();
-await benchUpload();
+/** Resident memory of a process and its descendants, in bytes (Linux /proc). */
+function treeRssBytes(rootPid: number): number {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {}
+  }
+  let total = 0;
+  const pending = [rootPid];
+  while (pending.length > 0) {
+    const pid = pending.pop()!;
+    try {
+      const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+      total += Number(rss?.[1] ?? 0) * 1024;
+    } catch {}
+    pending.push(...(children.get(pid) ?? []));
+  }
+  return total;
+}
+
+function startServer(port: number, dataDir: string): ChildProcess {
+  return spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port)], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), NEXT_TELEMETRY_DISABLED: "1" },
+    stdio: "ignore",
+    detached: true,
+  });
+}
+
+async function stopServer(server: ChildProcess): Promise<void> {
+  const exited = new Promise((resolve) => server.once("exit", resolve));
+  process.kill(-server.pid!, "SIGTERM");
+  await exited;
+}
+
+/**
+ * 3. GET /api/export of a 10,000-document account (16 KiB each) over HTTP, against `zip -0`
+ * of the same files (the floor: both store the bytes once, uncompressed), and the server's
+ * RSS growth while it streams (target ≤ 64 MiB: memory must not grow with the account).
+ */
+async function benchExport(): Promise<void> {
+  if (!existsSync(".next/BUILD_ID")) execFileSync("npx", ["--no-install", "next", "build"], { stdio: "inherit" });
+  const port = 3711;
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-export-"));
+  const total = 10_000;
+  const documentBytes = 16 * 1024;
+  let server = startServer(port, dataDir);
+  try {
+    await waitForHealth(`${base}/api/health`);
+    const accounts = [];
+    for (const name of ["Bench", "Warmup"]) {
+      const res = await fetch(`${base}/api/auth/sign-up/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: base },
+        body: JSON.stringify({ email: `${name.toLowerCase()}-${randomUUID()}@bench.test`, password: "benchmark password", name }),
+      });
+      const { user } = (await res.json()) as { user: { id: string } };
+      accounts.push({ userId: user.id, cookie: res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") });
+    }
+    const [bench, warmup] = accounts as [{ userId: string; cookie: string }, { userId: string; cookie: string }];
+    // The embedded database serves one process: stop the server to fill the account directly.
+    await stopServer(server);
+
+    process.env.DATA_DIR = dataDir;
+    delete process.env.DATABASE_URL;
+    const { resetConfigForTests } = await import("@/lib/config/env");
+    resetConfigForTests();
+    const { getDb, closeDb } = await import("@/lib/db/client");
+    const { originalRelpath, documentFolderPath } = await import("@/lib/documents/document-paths");
+    const { projectsRoot } = await import("@/lib/storage/layout");
+    const db = await getDb();
+    const project = await db.project.create({ data: { userId: bench.userId, name: "Export bench", nameKey: "export bench" } });
+    const rows = [];
+    for (let i = 0; i < total; i++) {
+      const id = randomUUID();
+      const content = randomBytes(documentBytes);
+      const sha256 = createHash("sha256").update(content).digest("hex");
+      const location = { projectId: project.id, sha256, documentId: id };
+      const folder = path.join(documentFolderPath({ userId: bench.userId, ...location }), "original");
+      mkdirSync(folder, { recursive: true });
+      writeFileSync(path.join(folder, `doc-${i}.bin`), content);
+      rows.push({ id, projectId: project.id, userId: bench.userId, name: `doc-${i}.bin`, storedRelpath: originalRelpath(location, `doc-${i}.bin`), sha256, sizeBytes: BigInt(documentBytes) });
+    }
+    for (let i = 0; i < rows.length; i += 1000) await db.projectDocument.createMany({ data: rows.slice(i, i + 1000) });
+    await closeDb();
+
+    server = startServer(port, dataDir);
+    await waitForHealth(`${base}/api/health`);
+    // Load the route and its modules once (a one-document account), so the growth measured
+    // next is what streaming 10,000 documents costs, not the first request's code loading.
+    await (await fetch(`${base}/api/export`, { headers: { cookie: warmup.cookie } })).arrayBuffer();
+    const rssBefore = treeRssBytes(server.pid!);
+    let rssPeak = rssBefore;
+    const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, treeRssBytes(server.pid!))), 50);
+    let zipBytes = 0;
+    const [exportMs] = await time(async () => {
+      const res = await fetch(`${base}/api/export`, { headers: { cookie: bench.cookie } });
+      if (res.status !== 200 || !res.body) throw new Error(`export failed: ${res.status}`);
+      const reader = res.body.getReader();
+      for (let read = await reader.read(); !read.done; read = await reader.read()) zipBytes += read.value.byteLength;
+    });
+    clearInterval(sampler);
+    const payloadMiB = (total * documentBytes) / MiB;
+    const growthMiB = (rssPeak - rssBefore) / MiB;
+    console.log(`export of ${total} documents (${payloadMiB.toFixed(0)} MiB) over HTTP: ${exportMs.toFixed(0)} ms (${((payloadMiB / exportMs) * 1000).toFixed(0)} MiB/s), zip ${(zipBytes / MiB).toFixed(0)} MiB`);
+    console.log(`server RSS: ${(rssBefore / MiB).toFixed(0)} MiB before, peak ${(rssPeak / MiB).toFixed(0)} MiB, growth ${growthMiB.toFixed(1)} MiB (target ≤ 64 MiB: ${growthMiB <= 64 ? "met" : "MISSED"})`);
+
+    const hasZip = spawnSync("zip", ["-v"], { stdio: "ignore" }).status === 0;
+    if (!hasZip) {
+      console.log("zip -0 baseline skipped: `zip` is not installed (apt-get install zip)");
+    } else {
+      const out = path.join(mkdtempSync(path.join(os.tmpdir(), "bench-zip-")), "baseline.zip");
+      const [zipMs] = await time(async () => {
+        execFileSync("zip", ["-0", "-r", "-q", out, "."], { cwd: projectsRoot(bench.userId) });
+      });
+      console.log(`zip -0 -r of the same files: ${zipMs.toFixed(0)} ms (${((payloadMiB / zipMs) * 1000).toFixed(0)} MiB/s)`);
+      console.log(`ratio export / zip -0: ${(exportMs / zipMs).toFixed(2)}`);
+      rmSync(path.dirname(out), { recursive: true, force: true });
+    }
+  } finally {
+    if (server.exitCode === null) await stopServer(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+// `npm run bench -- export` runs one benchmark; no argument runs them all.
+const benches: Record<string, () => Promise<void>> = { listing: benchListing, upload: benchUpload, export: benchExport };
+for (const [name, run] of Object.entries(benches)) {
+  if (!process.argv[2] || process.argv[2] === name) await run();
+}
 process.exit(0);

@@ -74,6 +74,9 @@ export function ImportDropZone() {
           type="file"
           accept=".zip,application/zip"
           className="sr-only"
+          // The button below opens it; one tab stop, and the input still has a name.
+          tabIndex={-1}
+          aria-label={t("importChoose")}
           disabled={busy}
           onChange={(event) => {
             const file = event.target.files?.[0];
