@@ -24,6 +24,8 @@ interface RawEntry {
   name: string;
   data: Buffer;
   deflate?: boolean;
+  /** The uncompressed size the headers claim, when it should lie. */
+  declaredSize?: number;
 }
 
 /** A zip written byte by byte, so it can hold what zip libraries refuse to write. */
@@ -45,7 +47,7 @@ function rawZip(entries: RawEntry[]): Buffer {
       b.writeUInt32LE(0, i); i += 4; // time, date
       b.writeUInt32LE(crc32(entry.data), i); i += 4;
       b.writeUInt32LE(stored.length, i); i += 4;
-      b.writeUInt32LE(entry.data.length, i); i += 4;
+      b.writeUInt32LE(entry.declaredSize ?? entry.data.length, i); i += 4;
       b.writeUInt16LE(name.length, i); i += 2;
       b.writeUInt16LE(0, i); i += 2; // extra
       if (central) {
@@ -164,6 +166,19 @@ describe("import refuses hostile archives and leaves nothing behind", () => {
     ]);
     expect(zip.length).toBeLessThan(64 * 1024);
     expect(await expectRefused(zip, "too_large")).toContain("IMPORT_MAX_BYTES");
+  });
+
+  it("a zip bomb whose headers lie about its size: caught while streaming, after the chat was created", async () => {
+    process.env.IMPORT_MAX_BYTES = String(1024 * 1024);
+    resetConfigForTests();
+    const zeros = Buffer.alloc(4 * 1024 * 1024);
+    const name = "projects/Imported/documents/zeros.bin";
+    const claimed = { path: name, data: Buffer.alloc(10), sha: sha256(zeros) };
+    const zip = rawZip([
+      { name: "manifest.json", data: manifest({ documents: [claimed] }) },
+      { name, data: zeros, deflate: true, declaredSize: 10 },
+    ]);
+    await expectRefused(zip, "corrupt_entry");
   });
 
   it("more entries than IMPORT_MAX_ENTRIES", async () => {
