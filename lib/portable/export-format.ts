@@ -11,7 +11,7 @@ export const MANIFEST_PATH = "manifest.json";
 
 const isoDate = z.iso.datetime();
 
-export const exportedProjectSchema = z.object({
+const exportedProjectSchema = z.object({
   key: z.string().min(1),
   name: z.string(),
   instructions: z.string(),
@@ -20,7 +20,7 @@ export const exportedProjectSchema = z.object({
   updatedAt: isoDate,
 });
 
-export const exportedDocumentSchema = z.object({
+const exportedDocumentSchema = z.object({
   /** The project it is on, or was trashed from; null when that project no longer exists. */
   project: z.string().nullable(),
   name: z.string(),
@@ -34,14 +34,14 @@ export const exportedDocumentSchema = z.object({
   path: z.string().nullable(),
 });
 
-export const exportedThreadFileSchema = z.object({
+const exportedThreadFileSchema = z.object({
   kind: z.enum(["upload", "output"]),
   name: z.string(),
   sizeBytes: z.number().int().nonnegative(),
   path: z.string(),
 });
 
-export const exportedMessageSchema = z.object({
+const exportedMessageSchema = z.object({
   role: z.enum(["user", "assistant", "system"]),
   // The AI SDK UI message parts as stored: text, tool calls with their results, files.
   parts: z.array(z.record(z.string(), z.unknown())),
@@ -49,7 +49,7 @@ export const exportedMessageSchema = z.object({
   createdAt: isoDate,
 });
 
-export const exportedThreadSchema = z.object({
+const exportedThreadSchema = z.object({
   key: z.string().min(1),
   title: z.string(),
   project: z.string().nullable(),
