@@ -3,7 +3,7 @@ import { headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
 import { findSessionUser, type SessionUser } from "@/lib/auth/session";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { getProjectOrThrow } from "@/lib/projects/get-project";
 import { getThreadOrThrow } from "@/lib/threads/get-thread";
 

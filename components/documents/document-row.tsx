@@ -50,7 +50,7 @@ export function DocumentRow({
           {missing ? <MissingContentBadge /> : null}
         </div>
       </div>
-      {/* A row whose stored file is gone can only be moved to trash (§11): preview, download
+      {/* A row whose stored file is gone can only be moved to trash: preview, download
           and attach would all fail with content_missing. */}
       {missing ? null : (
         <>

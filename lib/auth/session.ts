@@ -1,4 +1,5 @@
-import { AppError } from "@/lib/http/errors";
+import "server-only";
+import { AppError } from "@/lib/errors";
 import { getAuth } from "./auth";
 
 export interface SessionUser {

@@ -1,5 +1,5 @@
 import { getDb } from "@/lib/db/client";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors";
 import { getThreadOrThrow } from "@/lib/threads/get-thread";
 
 export async function listRuns({ userId, threadId }: { userId: string; threadId: string }) {

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { utf8ByteLength } from "@/lib/text/utf8-byte-length";
 import { formatByteSize } from "@/lib/text/format-byte-size";
 import { escapeAttributeValue, neutraliseReservedTags } from "./neutralise-reserved-tags";
-import { LIST_PROJECT_DOCUMENTS } from "./project-tools-predicate";
+import { LIST_PROJECT_DOCUMENTS } from "./tools/tool-names";
 
 // Pure rendering of the two request-only blocks (design: "Rendering"). No I/O: everything
 // comes from the snapshot pinned at admission, so every model call of a run renders the

@@ -1,4 +1,4 @@
-import { validationError } from "@/lib/http/errors";
+import { validationError } from "@/lib/errors";
 import { listThreadFiles } from "@/lib/thread-files/list-thread-files";
 import type { AttachedFile } from "./chat-message";
 

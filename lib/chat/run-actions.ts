@@ -1,36 +1,29 @@
 "use server";
 
-import { headers } from "next/headers";
 import type { UIMessageChunk } from "ai";
-import { requireSessionUser } from "@/lib/auth/session";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
+import { authedAction, type ActionFailure } from "@/lib/http/action";
+import { zodDetails } from "@/lib/http/error-response";
 import { runRequestSchema, toRunTrigger } from "./run-request";
 import { abortRun } from "./run-registry";
 import { startRun } from "./start-run";
 
-// Server actions behind the thread page. Each one re-checks the session itself and takes
-// ids from the client only as lookups that are owner-scoped downstream.
+// Server actions behind the thread page. authedAction re-checks the session for each call;
+// ids from the client are only lookups that are owner-scoped downstream.
 
-export type ActionFailure = { ok: false; error: { code: string; message: string } };
 export type StartRunResult = { ok: true; runId: string; stream: ReadableStream<UIMessageChunk> } | ActionFailure;
-
-function failure(error: unknown): ActionFailure {
-  if (error instanceof AppError) return { ok: false, error: { code: error.code, message: error.message } };
-  console.error("[chat action] unexpected error", error);
-  return { ok: false, error: { code: "internal", message: "Something went wrong on our side." } };
-}
 
 /** Starts a run and returns its stream, which React streams to the browser chunk by chunk. */
 export async function startRunAction(threadId: string, request: unknown): Promise<StartRunResult> {
-  try {
-    const user = await requireSessionUser(await headers());
+  return authedAction("startRun", async (user) => {
     const parsed = runRequestSchema.safeParse(request);
-    if (!parsed.success) throw new AppError("validation_failed", parsed.error.issues[0]?.message);
+    // The first issue's own sentence ("The message is empty.") is the message; all of them are the details.
+    if (!parsed.success) {
+      throw new AppError("validation_failed", parsed.error.issues[0]?.message, { details: zodDetails(parsed.error) });
+    }
     const { runId, stream } = await startRun({ userId: user.id, threadId, trigger: toRunTrigger(parsed.data) });
-    return { ok: true, runId, stream };
-  } catch (error) {
-    return failure(error);
-  }
+    return { ok: true as const, runId, stream };
+  });
 }
 
 /**
@@ -38,10 +31,5 @@ export async function startRunAction(threadId: string, request: unknown): Promis
  * streaming action itself; this second action aborts the run's controller.
  */
 export async function cancelRunAction(runId: string): Promise<{ ok: boolean }> {
-  try {
-    const user = await requireSessionUser(await headers());
-    return { ok: abortRun({ runId, userId: user.id }) };
-  } catch {
-    return { ok: false };
-  }
+  return authedAction("cancelRun", async (user) => ({ ok: abortRun({ runId, userId: user.id }) }));
 }

@@ -1,7 +1,7 @@
 import { generateId, isStepCount, streamText, toUIMessageStream, type UIMessageChunk } from "ai";
 import { getDb, transaction, type Tx } from "@/lib/db/client";
 import { lockOwnedThread } from "@/lib/db/locks";
-import { AppError, notFound } from "@/lib/http/errors";
+import { AppError, notFound } from "@/lib/errors";
 import { getThreadOrThrow } from "@/lib/threads/get-thread";
 import { admitProjectContext } from "./admit-run";
 import { buildModelRequest } from "./build-model-request";

@@ -1,5 +1,5 @@
 // The static system prompt: framework rules and today's date, nothing else. Project names,
-// instructions and document names never enter it (reference design §15, item 1): they
+// instructions and document names never enter it: they
 // arrive as user-role data in the request-only `<project>` message, so they carry the
 // user's authority, not the system's. The only input is the date, so no caller can pass
 // project data in by mistake.

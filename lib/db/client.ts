@@ -1,3 +1,4 @@
+import "server-only";
 import path from "node:path";
 import { mkdir } from "node:fs/promises";
 import { PrismaClient } from "@/lib/generated/prisma/client";

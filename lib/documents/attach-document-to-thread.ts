@@ -1,6 +1,6 @@
 import { transaction } from "@/lib/db/client";
 import type { ProjectDocument } from "@/lib/generated/prisma/client";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors";
 import { ingestThreadUpload } from "@/lib/thread-files/ingest-thread-upload";
 import type { ThreadFile } from "@/lib/thread-files/thread-file-dto";
 import { getThreadOrThrow } from "@/lib/threads/get-thread";

@@ -1,6 +1,6 @@
 import { getDb } from "@/lib/db/client";
 import type { ProjectDocument } from "@/lib/generated/prisma/client";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors";
 
 /**
  * A live (not trashed) document of an owned project, active or archived; 404 otherwise. One

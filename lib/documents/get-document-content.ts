@@ -1,5 +1,4 @@
-import { AppError } from "@/lib/http/errors";
-import { fileResponse } from "@/lib/http/file-response";
+import { AppError } from "@/lib/errors";
 import { resolveOriginalPath } from "./document-paths";
 import { readDocumentText } from "./document-text";
 import { findLiveDocumentOrThrow } from "./find-live-document";
@@ -12,14 +11,12 @@ interface ContentRequest {
 }
 
 /**
- * The original bytes, streamed from disk with the served type and disposition of thread
- * files (inline for text/PDF/images, HTML/XHTML/SVG always attachment, nosniff); 409
- * content_missing when the stored file is gone or not the recorded size.
+ * The original's name and bytes, streamed from disk; 409 content_missing when the stored file
+ * is gone or not the recorded size.
  */
-export async function documentBytesResponse({ download, ...ref }: ContentRequest & { download: boolean }): Promise<Response> {
+export async function getDocumentOriginal(ref: ContentRequest): Promise<{ name: string; sizeBytes: number; stream: ReadableStream<Uint8Array> }> {
   const row = await findLiveDocumentOrThrow(ref);
-  const { sizeBytes, stream } = await openDocumentOriginal(row);
-  return fileResponse({ name: row.name, sizeBytes, body: stream, download });
+  return { name: row.name, ...(await openDocumentOriginal(row)) };
 }
 
 /** 422 on `as`: the request is well formed, but this document has no markdown to give. */
@@ -28,7 +25,7 @@ function noMarkdown(reason: "conversion_disabled" | "no_text_form", message: str
 }
 
 /** `as=markdown`: the text (converted on first use and cached); a clear 4xx when there is none. */
-export async function documentMarkdownResponse(ref: ContentRequest): Promise<Response> {
+export async function getDocumentMarkdown(ref: ContentRequest): Promise<string> {
   const row = await findLiveDocumentOrThrow(ref);
   const originalPath = await resolveOriginalPath(row);
   const result = await readDocumentText({ originalPath, name: row.name, sizeBytes: row.sizeBytes });
@@ -40,11 +37,5 @@ export async function documentMarkdownResponse(ref: ContentRequest): Promise<Res
     throw noMarkdown("no_text_form", "This document could not be converted to text; the file may be damaged or in an unsupported variant. Download the original instead.");
   }
   if (result.kind === "binary") throw noMarkdown("no_text_form", "This document is a binary file with no text form. Download the original instead.");
-  return new Response(result.text, {
-    headers: {
-      "Content-Type": "text/markdown; charset=utf-8",
-      "X-Content-Type-Options": "nosniff",
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return result.text;
 }

@@ -1,7 +1,7 @@
 import { transaction } from "@/lib/db/client";
 import { nextOffset } from "@/lib/http/paging";
 import { describeDocument, type DocumentDto } from "./document-dto";
-import { requireOwnedProject } from "./owned-project";
+import { requireOwnedProject } from "@/lib/projects/require-owned-project";
 
 export const DOCUMENT_LIST_MAX_LIMIT = 1000;
 export const DOCUMENT_LIST_DEFAULT_LIMIT = 100;

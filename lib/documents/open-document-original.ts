@@ -1,5 +1,5 @@
 import type { ProjectDocument } from "@/lib/generated/prisma/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { openFileOfSize } from "@/lib/storage/document-files";
 import { resolveOriginalPath } from "./document-paths";
 

@@ -2,7 +2,7 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { transaction } from "@/lib/db/client";
 import { lockOwnedProject } from "@/lib/db/locks";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors";
 import { placeStagedFile, removeFolderTree } from "@/lib/storage/document-files";
 import { removeFileIfPresent, type StagedFile } from "@/lib/storage/staging";
 import { describeDocument, toDocumentDto, type DocumentDto } from "./document-dto";

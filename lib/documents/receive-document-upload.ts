@@ -1,5 +1,5 @@
 import { config } from "@/lib/config/env";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { projectStagingDir } from "@/lib/storage/layout";
 import { removeFileIfPresent, streamToStaging, type StagedFile } from "@/lib/storage/staging";
 import { normaliseFileName } from "@/lib/thread-files/file-name";

@@ -1,12 +1,12 @@
 import { config } from "@/lib/config/env";
 import { getDb } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { projectStagingDir } from "@/lib/storage/layout";
 import { removeFileIfPresent, streamToStaging } from "@/lib/storage/staging";
 import { normaliseFileName } from "@/lib/thread-files/file-name";
 import { openThreadFile } from "@/lib/thread-files/open-thread-file";
 import { getThreadOrThrow } from "@/lib/threads/get-thread";
-import { requireOwnedProject } from "./owned-project";
+import { requireOwnedProject } from "@/lib/projects/require-owned-project";
 import { placeStagedDocument, type PlacedDocument } from "./place-document";
 
 export interface SaveThreadFileInput {

@@ -1,5 +1,5 @@
 import { getDb } from "@/lib/db/client";
-import { requireOwnedProject } from "./owned-project";
+import { requireOwnedProject } from "@/lib/projects/require-owned-project";
 import { placeStagedDocument, type PlacedDocument } from "./place-document";
 import { receiveDocumentUpload } from "./receive-document-upload";
 

@@ -1,7 +1,7 @@
 import busboy from "busboy";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
-import { AppError } from "./errors";
+import { AppError } from "@/lib/errors";
 
 // Streams the file parts of a multipart/form-data request body to a handler, one file at a
 // time and in order, without ever holding the body in memory. Thread uploads and the shelf

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { requireSessionUser, type SessionUser } from "@/lib/auth/session";
-import { AppError } from "./errors";
+import { AppError } from "@/lib/errors";
 import { toErrorResponse, zodDetails } from "./error-response";
 
 // The one wrapper every authenticated route handler goes through:

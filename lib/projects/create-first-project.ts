@@ -1,7 +1,7 @@
 import { getDb } from "@/lib/db/client";
 import { projectNameKey } from "./project-fields";
 
-export const FIRST_PROJECT_NAME = "My first project";
+const FIRST_PROJECT_NAME = "My first project";
 
 /** A new account starts with one project so its first screen is not empty. */
 export async function createFirstProject(userId: string): Promise<void> {

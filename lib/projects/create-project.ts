@@ -1,7 +1,7 @@
 import { config } from "@/lib/config/env";
 import { getDb } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/prisma-errors";
-import { validationError } from "@/lib/http/errors";
+import { validationError } from "@/lib/errors";
 import { assertInstructionsWithinCap, projectNameKey } from "./project-fields";
 import { projectCountsSelect, toProjectDto, type ProjectDto } from "./project-dto";
 

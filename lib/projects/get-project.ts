@@ -1,6 +1,6 @@
 import { countActiveDocumentsOf } from "@/lib/documents/count-active-documents";
 import { getDb } from "@/lib/db/client";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors";
 import { projectCountsSelect, toProjectDto, type ProjectDto } from "./project-dto";
 
 export async function getProjectOrThrow({ projectId, userId }: { projectId: string; userId: string }): Promise<ProjectDto> {

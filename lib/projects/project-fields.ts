@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { validationError } from "@/lib/http/errors";
+import { validationError } from "@/lib/errors";
 import { utf8ByteLength } from "@/lib/text/utf8-byte-length";
 
 // Pure rules for what a project may be named and told. Shared by the API, the server

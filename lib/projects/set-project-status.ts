@@ -1,7 +1,7 @@
 import { countActiveDocumentsOf } from "@/lib/documents/count-active-documents";
 import { getDb } from "@/lib/db/client";
 import { isRecordNotFound } from "@/lib/db/prisma-errors";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors";
 import { projectCountsSelect, toProjectDto, type ProjectDto } from "./project-dto";
 
 /** Archive or unarchive; repeating either is harmless. */

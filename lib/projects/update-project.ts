@@ -2,7 +2,7 @@ import { countActiveDocumentsOf } from "@/lib/documents/count-active-documents";
 import { config } from "@/lib/config/env";
 import { getDb } from "@/lib/db/client";
 import { isRecordNotFound, isUniqueViolation } from "@/lib/db/prisma-errors";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors";
 import { nameTakenError } from "./create-project";
 import { assertInstructionsWithinCap, projectNameKey } from "./project-fields";
 import { projectCountsSelect, toProjectDto, type ProjectDto } from "./project-dto";

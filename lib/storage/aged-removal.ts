@@ -1,3 +1,4 @@
+import "server-only";
 import path from "node:path";
 import { lstat, readdir, rm, rmdir, unlink } from "node:fs/promises";
 import type { Dirent } from "node:fs";

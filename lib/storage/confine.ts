@@ -1,6 +1,7 @@
+import "server-only";
 import path from "node:path";
 import { realpath } from "node:fs/promises";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors";
 import { isGone } from "./is-gone";
 
 // Every path built from something a client named (a file name, a stored relative path) goes

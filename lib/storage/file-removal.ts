@@ -1,3 +1,4 @@
+import "server-only";
 import { unlink } from "node:fs/promises";
 
 // The one filesystem removal whose failure changes an outcome: purge keeps the trashed row

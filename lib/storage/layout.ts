@@ -1,6 +1,7 @@
+import "server-only";
 import path from "node:path";
 import { config } from "@/lib/config/env";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors";
 
 // Where everything lives under DATA_DIR (design: Storage). Only this module spells out the
 // layout, so an object store can replace the filesystem later by swapping lib/storage.
@@ -10,7 +11,7 @@ import { notFound } from "@/lib/http/errors";
 //     user-data/uploads/{name}              what the user uploaded
 //     user-data/outputs/{name}              what the agent wrote
 //     derived/uploads/{name}/converted.md   markdown companion of a convertible upload
-//   users/{userId}/projects/{projectId}/documents/…   the shelf (issue 4)
+//   users/{userId}/projects/{projectId}/documents/…   the shelf
 //   users/{userId}/.staging/{uuid}            an import's uploaded archive while it is read
 //
 // Companions and staging sit outside user-data/ so the upload and output folders hold only

@@ -1,6 +1,7 @@
+import "server-only";
 import path from "node:path";
 import { link, rename } from "node:fs/promises";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { removeFileIfPresent } from "./staging";
 
 // Moving complete staged bytes to where they are read from. Two ways, for two promises:

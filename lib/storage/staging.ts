@@ -1,3 +1,4 @@
+import "server-only";
 import path from "node:path";
 import { createHash, randomUUID } from "node:crypto";
 import { createWriteStream } from "node:fs";
@@ -5,7 +6,7 @@ import { mkdir, unlink, writeFile } from "node:fs/promises";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 
 // Bytes arrive in a staging file first and are moved into place only once complete, so a
 // reader never sees half a file and a failed upload leaves nothing where files are listed.

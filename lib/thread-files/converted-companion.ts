@@ -1,6 +1,6 @@
 import path from "node:path";
 import { mkdir, readFile, rm } from "node:fs/promises";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { convertToMarkdown } from "@/lib/conversion/convert-to-markdown";
 import { readTextIfPresent } from "@/lib/storage/document-files";
 import { resolveConfined } from "@/lib/storage/confine";

@@ -1,4 +1,4 @@
-import { validationError } from "@/lib/http/errors";
+import { validationError } from "@/lib/errors";
 import { utf8ByteLength } from "@/lib/text/utf8-byte-length";
 
 // What a stored file may be called (design: Storage, "Names"). Pure, shared by thread files

@@ -1,5 +1,5 @@
 import { getDb } from "@/lib/db/client";
-import { requireOwnedProject } from "@/lib/documents/owned-project";
+import { requireOwnedProject } from "@/lib/projects/require-owned-project";
 import { listThreadFiles } from "./list-thread-files";
 import type { ThreadFile } from "./thread-file-dto";
 

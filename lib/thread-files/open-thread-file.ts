@@ -1,6 +1,6 @@
 import { open } from "node:fs/promises";
 import { Readable } from "node:stream";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors";
 import { resolveThreadFile, type ThreadFileRef } from "./thread-file-path";
 
 export interface OpenedThreadFile {

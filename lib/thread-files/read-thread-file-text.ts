@@ -1,7 +1,7 @@
 import { readFile, stat } from "node:fs/promises";
 import { isConvertible } from "@/lib/conversion/convert-to-markdown";
 import { readAsText } from "@/lib/conversion/read-as-text";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { isGone } from "@/lib/storage/is-gone";
 import { readCompanion, storeCompanionMarkdown } from "./converted-companion";
 import { resolveThreadFile } from "./thread-file-path";

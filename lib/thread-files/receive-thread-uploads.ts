@@ -1,7 +1,8 @@
 import { config } from "@/lib/config/env";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { deleteThreadUpload } from "./delete-thread-upload";
 import { ingestThreadUpload } from "./ingest-thread-upload";
+import { getThreadOrThrow } from "@/lib/threads/get-thread";
 import { readMultipartFiles } from "@/lib/http/read-multipart-files";
 import type { ThreadFile } from "./thread-file-dto";
 
@@ -11,10 +12,11 @@ const MAX_FILES_PER_REQUEST = 100;
 /**
  * Reads every `files` part of a multipart upload into the thread's uploads, in order. All or
  * nothing: when one part fails (too large, bad name, malformed body) the files this request
- * already placed are removed again, so a failed request leaves nothing behind. The caller
- * has already checked that the user owns the thread.
+ * already placed are removed again, so a failed request leaves nothing behind. 404 before
+ * any byte is read when the thread is not the user's.
  */
 export async function receiveThreadUploads({ userId, threadId, req }: { userId: string; threadId: string; req: Request }): Promise<ThreadFile[]> {
+  await getThreadOrThrow({ threadId, userId });
   const placed: ThreadFile[] = [];
   try {
     await readMultipartFiles(req, {

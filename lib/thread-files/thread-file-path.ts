@@ -1,6 +1,6 @@
 import { resolveConfined } from "@/lib/storage/confine";
 import { threadFilesDir, type ThreadRef } from "@/lib/storage/layout";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors";
 import { parseStoredFileName } from "./file-name";
 import { folderOfKind, type ThreadFileKind } from "./thread-file-dto";
 

@@ -1,5 +1,5 @@
 import { getDb } from "@/lib/db/client";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors";
 import { removeThreadFolder } from "@/lib/thread-files/remove-thread-folder";
 
 export async function deleteThread({ userId, threadId }: { userId: string; threadId: string }): Promise<void> {

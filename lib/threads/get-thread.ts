@@ -1,5 +1,5 @@
 import { getDb } from "@/lib/db/client";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors";
 import { toThreadDto, type ThreadDto } from "./thread-dto";
 
 export async function getThreadOrThrow({ threadId, userId }: { threadId: string; userId: string }): Promise<ThreadDto> {

@@ -1,6 +1,6 @@
 import { transaction } from "@/lib/db/client";
 import { lockOwnedProject } from "@/lib/db/locks";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors";
 import { toThreadDto, type ThreadDto } from "./thread-dto";
 
 /**

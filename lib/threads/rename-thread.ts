@@ -1,6 +1,6 @@
 import { getDb } from "@/lib/db/client";
 import { isRecordNotFound } from "@/lib/db/prisma-errors";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors";
 import { toThreadDto, type ThreadDto } from "./thread-dto";
 
 export async function renameThread({ userId, threadId, title }: { userId: string; threadId: string; title: string }): Promise<ThreadDto> {

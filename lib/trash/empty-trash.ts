@@ -1,5 +1,5 @@
 import { getDb } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { purgeTrashedDocument } from "./purge-document";
 
 /**

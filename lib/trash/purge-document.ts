@@ -1,6 +1,6 @@
 import { transaction } from "@/lib/db/client";
 import { lockOwnedDocument } from "@/lib/db/locks";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors";
 import { pruneDocumentFolders, removeDocumentFiles } from "./remove-document-files";
 import { isExpired } from "./retention";
 

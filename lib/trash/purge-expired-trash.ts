@@ -1,6 +1,6 @@
 import { config } from "@/lib/config/env";
 import { getDb } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { trashClock } from "./clock";
 import { purgeTrashedDocument } from "./purge-document";
 import { retentionCutoff } from "./retention";

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { convertedPathFor } from "@/lib/documents/document-paths";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { fileRemoval } from "@/lib/storage/file-removal";
 import { isGone } from "@/lib/storage/is-gone";
 import { locateDocumentFolder } from "./document-folder";

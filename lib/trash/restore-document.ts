@@ -4,7 +4,7 @@ import { toDocumentDto, type DocumentDto } from "@/lib/documents/document-dto";
 import { isContentMissing } from "@/lib/documents/is-content-missing";
 import { contentMissing } from "@/lib/documents/open-document-original";
 import { Prisma, type ProjectDocument } from "@/lib/generated/prisma/client";
-import { AppError, notFound } from "@/lib/http/errors";
+import { AppError, notFound } from "@/lib/errors";
 import { discardDocumentFolder } from "./discard-document-folder";
 import { readTrashOrigin } from "./trash-origin";
 

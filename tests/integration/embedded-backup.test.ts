@@ -18,7 +18,7 @@ const work = mkdtempSync(path.join(os.tmpdir(), "workspace-backup-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 async function npmScript(script: "backup" | "restore", file: string, dataDir: string) {
-  return promisify(execFile)("npx", ["--no-install", "tsx", `scripts/${script}.ts`, file], {
+  return promisify(execFile)("npx", ["--no-install", "tsx", "--conditions=react-server", `scripts/${script}.ts`, file], {
     env: { ...process.env, DATA_DIR: dataDir },
     timeout: 90_000,
   }).then(

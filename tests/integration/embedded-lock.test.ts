@@ -11,7 +11,8 @@ describe("embedded database lock", () => {
   it("makes a second process fail with a clear message while this one holds the database", async () => {
     await getDb();
     const run = promisify(execFile);
-    const result = await run("npx", ["--no-install", "tsx", "scripts/db-migrate.ts"], {
+    // The same command as `npm run db:migrate` (react-server: lib/db/client is server-only).
+    const result = await run("npx", ["--no-install", "tsx", "--conditions=react-server", "scripts/db-migrate.ts"], {
       env: { ...process.env, DATA_DIR: process.env.DATA_DIR },
       timeout: 60_000,
     }).then(

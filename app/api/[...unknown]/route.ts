@@ -1,5 +1,5 @@
 import { authedRoute } from "@/lib/http/route";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
 import { databaseKind, getDb } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { errorResponse } from "@/lib/http/error-response";
 
 export const dynamic = "force-dynamic";

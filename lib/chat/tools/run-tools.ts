@@ -1,9 +1,10 @@
-import { hasProjectTools, LIST_PROJECT_DOCUMENTS, READ_PROJECT_DOCUMENT } from "../project-tools-predicate";
+import { hasProjectTools } from "../project-tools-predicate";
 import { listProjectDocumentsTool } from "./list-project-documents";
 import { listThreadFilesTool } from "./list-thread-files";
 import { readProjectDocumentTool } from "./read-project-document";
 import { readThreadFileTool } from "./read-thread-file";
 import type { RunToolContext } from "./run-tool-context";
+import { LIST_PROJECT_DOCUMENTS, LIST_THREAD_FILES, READ_PROJECT_DOCUMENT, READ_THREAD_FILE, WRITE_OUTPUT_FILE } from "./tool-names";
 import { writeOutputFileTool } from "./write-output-file";
 
 /**
@@ -13,9 +14,9 @@ import { writeOutputFileTool } from "./write-output-file";
  */
 export function buildRunTools(context: RunToolContext) {
   const threadTools = {
-    list_thread_files: listThreadFilesTool(context),
-    read_thread_file: readThreadFileTool(context),
-    write_output_file: writeOutputFileTool(context),
+    [LIST_THREAD_FILES]: listThreadFilesTool(context),
+    [READ_THREAD_FILE]: readThreadFileTool(context),
+    [WRITE_OUTPUT_FILE]: writeOutputFileTool(context),
   };
   if (!hasProjectTools(context.pinned)) return threadTools;
   return {

@@ -1,4 +1,4 @@
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 
 // Every tool returns a JSON object; a failure is `{error}` the model can read and act on,
 // never an exception that ends the run.

@@ -2,7 +2,7 @@ import path from "node:path";
 import os from "node:os";
 import { mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { isWithin, resolveConfined } from "@/lib/storage/confine";
 
 let sandbox: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { utf8ByteLength } from "@/lib/text/utf8-byte-length";
 import { checkFileName, FILE_NAME_MAX_BYTES, normaliseFileName, numberedName, parseStoredFileName } from "@/lib/thread-files/file-name";
 

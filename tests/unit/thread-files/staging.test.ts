@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { Readable } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { streamToStaging, writeToStaging } from "@/lib/storage/staging";
 
 let stagingDir: string;

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { documentBytesResponse, documentMarkdownResponse } from "@/lib/documents/get-document-content";
+import { getDocumentMarkdown, getDocumentOriginal } from "@/lib/documents/get-document-content";
+import { fileResponse } from "@/lib/http/file-response";
 import { authedRoute, readQuery } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
@@ -13,6 +14,12 @@ const query = z.object({
 export const GET = authedRoute<{ id: string; docId: string }>(async ({ url, user, params }) => {
   const { download, as } = readQuery(url, query);
   const ref = { userId: user.id, projectId: params.id, documentId: params.docId };
-  if (as === "markdown") return documentMarkdownResponse(ref);
-  return documentBytesResponse({ ...ref, download: download === "true" });
+  if (as === "markdown") {
+    return new Response(await getDocumentMarkdown(ref), {
+      headers: { "Content-Type": "text/markdown; charset=utf-8", "X-Content-Type-Options": "nosniff", "Cache-Control": "private, no-store" },
+    });
+  }
+  // The served type and disposition of thread files: inline for text/PDF/images, HTML/XHTML/SVG always attachment.
+  const { name, sizeBytes, stream } = await getDocumentOriginal(ref);
+  return fileResponse({ name, sizeBytes, body: stream, download: download === "true" });
 });

@@ -1,6 +1,6 @@
 import { abortRun } from "@/lib/chat/run-registry";
 import { authedRoute } from "@/lib/http/route";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors";
 
 export const dynamic = "force-dynamic";
 

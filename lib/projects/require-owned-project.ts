@@ -1,5 +1,5 @@
 import type { Db, Tx } from "@/lib/db/client";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors";
 
 // A non-locking ownership read for the shelf's read paths (list, conversation files) and the
 // uploads' early refusal. Mutations re-check under lockOwnedProject inside their transaction.

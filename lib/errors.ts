@@ -1,4 +1,4 @@
-// One error type for the whole server, one code → status table (api.md "Errors").
+// One error type for the whole server, one code → status table (the HTTP contract's error shape).
 
 export const errorStatus = {
   bad_request: 400,
