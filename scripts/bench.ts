@@ -30,7 +30,7 @@ async function benchListing(): Promise<void> {
   delete process.env.DATABASE_URL;
   const { getDb, closeDb } = await import("@/lib/db/client");
   const { listDocuments } = await import("@/lib/documents/list-documents");
-  const { originalRelpath, documentFolderPath } = await import("@/lib/documents/document-paths");
+  const { originalRelpath, documentFolderPath } = await import("@/lib/storage/layout");
   const db = await getDb();
   const userId = randomUUID().replace(/-/g, "");
   await db.user.create({ data: { id: userId, name: "Bench", email: `${userId}@bench.test` } });
@@ -206,7 +206,7 @@ async function benchExport(): Promise<void> {
     const { resetConfigForTests } = await import("@/lib/config/env");
     resetConfigForTests();
     const { getDb, closeDb } = await import("@/lib/db/client");
-    const { originalRelpath, documentFolderPath } = await import("@/lib/documents/document-paths");
+    const { originalRelpath, documentFolderPath } = await import("@/lib/storage/layout");
     const { projectsRoot } = await import("@/lib/storage/layout");
     const db = await getDb();
     const project = await db.project.create({ data: { userId: bench.userId, name: "Export bench", nameKey: "export bench" } });

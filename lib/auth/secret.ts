@@ -2,6 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { isGone } from "@/lib/storage/is-gone";
 
 // Zero configuration: without BETTER_AUTH_SECRET a strong secret is generated into the data
 // directory on first start (readable by the owner only) and reused on every later start, so
@@ -15,7 +16,7 @@ export async function loadAuthSecret(env: Record<string, string | undefined>, da
     const stored = (await readFile(file, "utf8")).trim();
     if (stored.length >= 32) return stored;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    if (!isGone(error)) throw error;
   }
   await mkdir(path.dirname(file), { recursive: true });
   const secret = randomBytes(48).toString("base64url");

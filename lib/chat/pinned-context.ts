@@ -13,6 +13,9 @@ import {
 
 export interface PinnedProjectContext {
   readonly projectId: string;
+  readonly name: string;
+  readonly instructions: string;
+  readonly shelf: ShelfSnapshot;
   readonly projectBlock: string;
   /** Null when the shelf is empty: no `<documents>` block at all. */
   readonly documentsBlock: string | null;
@@ -36,6 +39,9 @@ export function buildPinnedContext({ project, shelf, limits }: PinnedContextInpu
   const documents = renderDocumentsBlock(shelf, limits);
   return Object.freeze({
     projectId: project.id,
+    name: project.name,
+    instructions: project.instructions,
+    shelf: Object.freeze({ total: shelf.total, entries: Object.freeze([...shelf.entries]) }),
     projectBlock,
     documentsBlock: documents?.text ?? null,
     indexShown: documents?.shown ?? 0,

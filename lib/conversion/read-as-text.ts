@@ -1,5 +1,5 @@
 import { config } from "@/lib/config/env";
-import { isTextContent } from "@/lib/chat/detect-text";
+import { isTextContent } from "@/lib/files/detect-text";
 import { convertToMarkdown, isConvertible } from "./convert-to-markdown";
 
 // The one "file → text" decision, for a shelf document and a thread file alike: a convertible

@@ -1,6 +1,6 @@
 import { readAsText, type TextOutcome } from "@/lib/conversion/read-as-text";
-import { openFileOfSize, readTextIfPresent, writeTextAtomically, type OpenedFile } from "@/lib/storage/document-files";
-import { convertedPathFor } from "./document-paths";
+import { openFileOfSize, readTextIfPresent, writeTextAtomically, type OpenedFile } from "@/lib/storage/stored-files";
+import { convertedPathFor } from "@/lib/storage/layout";
 
 // A stored original as text, for the markdown preview and the read tool (the decision itself
 // is lib/conversion/read-as-text, shared with thread files). Convertible formats are

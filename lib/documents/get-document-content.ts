@@ -1,5 +1,5 @@
 import { AppError } from "@/lib/errors";
-import { resolveOriginalPath } from "./document-paths";
+import { resolveOriginalPath } from "@/lib/storage/layout";
 import { readDocumentText } from "./document-text";
 import { findLiveDocumentOrThrow } from "./find-live-document";
 import { contentMissing, openDocumentOriginal } from "./open-document-original";

@@ -1,6 +1,6 @@
 import type { ProjectDocument } from "@/lib/generated/prisma/client";
-import { isFileOfSize } from "@/lib/storage/document-files";
-import { resolveOriginalPath } from "./document-paths";
+import { isFileOfSize } from "@/lib/storage/stored-files";
+import { resolveOriginalPath } from "@/lib/storage/layout";
 
 /**
  * Whether the row's bytes are gone or not what was recorded (missing, not a file, wrong

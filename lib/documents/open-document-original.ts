@@ -1,7 +1,7 @@
 import type { ProjectDocument } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/errors";
-import { openFileOfSize } from "@/lib/storage/document-files";
-import { resolveOriginalPath } from "./document-paths";
+import { openFileOfSize } from "@/lib/storage/stored-files";
+import { resolveOriginalPath } from "@/lib/storage/layout";
 
 export function contentMissing(): AppError {
   return new AppError("content_missing", "The stored file of this document is missing.");

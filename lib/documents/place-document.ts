@@ -1,12 +1,11 @@
-import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { transaction } from "@/lib/db/client";
 import { lockOwnedProject } from "@/lib/db/locks";
 import { notFound } from "@/lib/errors";
-import { placeStagedFile, removeFolderTree } from "@/lib/storage/document-files";
+import { placeStagedFile, removeFolderTree } from "@/lib/storage/stored-files";
 import { removeFileIfPresent, type StagedFile } from "@/lib/storage/staging";
+import { documentFolderPath, originalPathIn, originalRelpath } from "@/lib/storage/layout";
 import { describeDocument, toDocumentDto, type DocumentDto } from "./document-dto";
-import { documentFolderPath, originalRelpath } from "./document-paths";
 
 export interface PlacedDocument {
   document: DocumentDto;
@@ -41,7 +40,7 @@ export async function placeStagedDocument({ userId, projectId, staged, name, sou
       });
       if (existing) return { row: existing, deduplicated: true };
 
-      await placeStagedFile({ stagedPath: staged.path, targetPath: path.join(folder, "original", name) });
+      await placeStagedFile({ stagedPath: staged.path, targetPath: originalPathIn(folder, name) });
       placed = true;
       const row = await tx.projectDocument.create({
         data: {

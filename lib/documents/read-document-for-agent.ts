@@ -1,5 +1,5 @@
 import { getDb } from "@/lib/db/client";
-import { resolveOriginalPath } from "./document-paths";
+import { resolveOriginalPath } from "@/lib/storage/layout";
 import { readDocumentText } from "./document-text";
 
 export type AgentDocumentText = { name: string; text: string } | { error: string };

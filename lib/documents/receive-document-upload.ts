@@ -2,7 +2,7 @@ import { config } from "@/lib/config/env";
 import { AppError } from "@/lib/errors";
 import { projectStagingDir } from "@/lib/storage/layout";
 import { removeFileIfPresent, streamToStaging, type StagedFile } from "@/lib/storage/staging";
-import { normaliseFileName } from "@/lib/thread-files/file-name";
+import { normaliseFileName } from "@/lib/files/file-name";
 import { readMultipartFiles } from "@/lib/http/read-multipart-files";
 
 export interface ReceivedDocument {

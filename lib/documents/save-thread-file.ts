@@ -3,7 +3,7 @@ import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { projectStagingDir } from "@/lib/storage/layout";
 import { removeFileIfPresent, streamToStaging } from "@/lib/storage/staging";
-import { normaliseFileName } from "@/lib/thread-files/file-name";
+import { normaliseFileName } from "@/lib/files/file-name";
 import { openThreadFile } from "@/lib/thread-files/open-thread-file";
 import { getThreadOrThrow } from "@/lib/threads/get-thread";
 import { requireOwnedProject } from "@/lib/projects/require-owned-project";

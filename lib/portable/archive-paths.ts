@@ -1,4 +1,4 @@
-import { numberedName } from "@/lib/thread-files/file-name";
+import { numberedName } from "@/lib/files/file-name";
 import { utf8ByteLength } from "@/lib/text/utf8-byte-length";
 
 // Pure rules for paths inside an export archive: how export turns names into paths that

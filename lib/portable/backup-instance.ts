@@ -1,9 +1,8 @@
 import path from "node:path";
-import { createWriteStream } from "node:fs";
 import { pipeline } from "node:stream/promises";
 import { ZipFile } from "yazl";
 import { lockDatabaseDirectory } from "@/lib/db/embedded-lock";
-import { fileReadStream } from "@/lib/storage/document-files";
+import { fileReadStream, fileWriteStream } from "@/lib/storage/stored-files";
 import { isMissingOrEmpty, listFolderContents, moveFile } from "@/lib/storage/data-dir-files";
 import { removeFileIfPresent } from "@/lib/storage/staging";
 import { BACKUP_FORMAT_VERSION, BACKUP_MARKER_PATH, DATABASE_FOLDER, DATABASE_LOCK } from "./backup-format";
@@ -40,7 +39,7 @@ export async function backupInstance({ dataDir, file }: { dataDir: string; file:
       zip.addReadStreamLazy(entry.relative, { size: entry.sizeBytes }, (done) => done(null, fileReadStream(entry.absolute)));
     }
     zip.end();
-    await Promise.race([pipeline(zip.outputStream, createWriteStream(partial, { flags: "w" })), failed]);
+    await Promise.race([pipeline(zip.outputStream, fileWriteStream(partial)), failed]);
     await moveFile(partial, target);
     return { files: files.length, bytes: files.reduce((sum, entry) => sum + entry.sizeBytes, 0) };
   } catch (error) {

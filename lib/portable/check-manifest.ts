@@ -1,5 +1,5 @@
 import { projectNameSchema } from "@/lib/projects/project-fields";
-import { checkFileName } from "@/lib/thread-files/file-name";
+import { checkFileName } from "@/lib/files/file-name";
 import { utf8ByteLength } from "@/lib/text/utf8-byte-length";
 import { FORMAT_VERSION, MANIFEST_PATH, manifestSchema, type Manifest } from "./export-format";
 import { importRefused } from "./import-refused";

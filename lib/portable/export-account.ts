@@ -2,7 +2,7 @@ import { PassThrough, Readable } from "node:stream";
 import { ZipFile } from "yazl";
 import { getDb } from "@/lib/db/client";
 import { loadThreadHistory } from "@/lib/chat/thread-history";
-import { fileReadStream } from "@/lib/storage/document-files";
+import { fileReadStream } from "@/lib/storage/stored-files";
 import { FORMAT_VERSION, MANIFEST_PATH, type ExportedMessage, type ExportedThread } from "./export-format";
 import { planExport, type ExportPlan, type PlannedThread } from "./plan-export";
 import { renderTranscript } from "./render-transcript";

@@ -1,4 +1,4 @@
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 
 // Why an archive is refused (api.md: 422 with a reason). The reason is stable for clients and
 // the UI's translated message; the message says which entry or field, in English.

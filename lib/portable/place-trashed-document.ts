@@ -1,8 +1,7 @@
-import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { getDb } from "@/lib/db/client";
-import { documentFolderPath, originalRelpath } from "@/lib/documents/document-paths";
-import { placeStagedFile, removeFolderTree } from "@/lib/storage/document-files";
+import { documentFolderPath, originalPathIn, originalRelpath } from "@/lib/storage/layout";
+import { placeStagedFile, removeFolderTree } from "@/lib/storage/stored-files";
 import { removeFileIfPresent, type StagedFile } from "@/lib/storage/staging";
 
 /**
@@ -32,7 +31,7 @@ export async function placeTrashedDocument({
   const location = { projectId, sha256: staged.sha256, documentId };
   const folder = documentFolderPath({ userId, ...location });
   try {
-    await placeStagedFile({ stagedPath: staged.path, targetPath: path.join(folder, "original", name) });
+    await placeStagedFile({ stagedPath: staged.path, targetPath: originalPathIn(folder, name) });
     await (await getDb()).projectDocument.create({
       data: {
         id: documentId,

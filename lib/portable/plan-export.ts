@@ -1,7 +1,7 @@
 import path from "node:path";
 import { getDb } from "@/lib/db/client";
-import { resolveOriginalPath } from "@/lib/documents/document-paths";
-import { isFileOfSize } from "@/lib/storage/document-files";
+import { resolveOriginalPath } from "@/lib/storage/layout";
+import { isFileOfSize } from "@/lib/storage/stored-files";
 import { threadFilesDir } from "@/lib/storage/layout";
 import { listThreadFiles } from "@/lib/thread-files/list-thread-files";
 import { folderOfKind } from "@/lib/thread-files/thread-file-dto";

@@ -1,6 +1,6 @@
 import type { Readable } from "node:stream";
 import yauzl, { type Entry, type ZipFile } from "yauzl";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { entryNameProblem } from "./archive-paths";
 import { checkManifest, type ImportLimits } from "./check-manifest";
 import { MANIFEST_PATH, type Manifest } from "./export-format";

@@ -1,5 +1,5 @@
 import { config } from "@/lib/config/env";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { readMultipartFiles } from "@/lib/http/read-multipart-files";
 import { userStagingDir } from "@/lib/storage/layout";
 import { removeFileIfPresent, streamToStaging, type StagedFile } from "@/lib/storage/staging";

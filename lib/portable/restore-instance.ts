@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
 import yauzl, { type Entry } from "yauzl";
 import { lockDatabaseDirectory } from "@/lib/db/embedded-lock";
-import { removeFolderTree } from "@/lib/storage/document-files";
+import { removeFolderTree } from "@/lib/storage/stored-files";
 import { isMissingOrEmpty, makeFolder, moveFolderIntoEmpty, writeNewFile } from "@/lib/storage/data-dir-files";
 import { entryNameProblem } from "./archive-paths";
 import { BACKUP_FORMAT_VERSION, BACKUP_MARKER_PATH, DATABASE_FOLDER } from "./backup-format";

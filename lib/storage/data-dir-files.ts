@@ -1,3 +1,4 @@
+import "server-only";
 import path from "node:path";
 import { createWriteStream } from "node:fs";
 import { lstat, mkdir, readdir, rename, rmdir } from "node:fs/promises";

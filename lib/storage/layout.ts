@@ -2,6 +2,7 @@ import "server-only";
 import path from "node:path";
 import { config } from "@/lib/config/env";
 import { notFound } from "@/lib/errors";
+import { resolveConfined } from "./confine";
 
 // Where everything lives under DATA_DIR (design: Storage). Only this module spells out the
 // layout, so an object store can replace the filesystem later by swapping lib/storage.
@@ -11,11 +12,16 @@ import { notFound } from "@/lib/errors";
 //     user-data/uploads/{name}              what the user uploaded
 //     user-data/outputs/{name}              what the agent wrote
 //     derived/uploads/{name}/converted.md   markdown companion of a convertible upload
-//   users/{userId}/projects/{projectId}/documents/…   the shelf
+//   users/{userId}/projects/{projectId}/documents/
+//     .staging/{uuid}                       in-flight shelf uploads
+//     {sha[:2]}/{sha}/{documentId}/original/{name}
+//     {sha[:2]}/{sha}/{documentId}/derived/converted.md
 //   users/{userId}/.staging/{uuid}            an import's uploaded archive while it is read
 //
 // Companions and staging sit outside user-data/ so the upload and output folders hold only
 // the user's and the agent's own files: no reserved names, nothing to filter when listing.
+// A fresh document id per shelf row means different rows never share a path, so bytes at a
+// path never change and the converted companion never needs invalidation.
 
 export type ThreadFolder = "uploads" | "outputs";
 
@@ -89,4 +95,89 @@ export function projectDocumentsDir(ref: { userId: string; projectId: string }):
 
 export function projectStagingDir(ref: { userId: string; projectId: string }): string {
   return path.join(projectDocumentsDir(ref), ".staging");
+}
+
+const CONVERTED_FILE = "converted.md";
+
+/** The markdown companion of thread upload `name`; the name is confined to the thread's derived folder (404 on escape). */
+export async function threadCompanionPath(ref: ThreadRef, name: string): Promise<string> {
+  return path.join(await resolveConfined(threadDerivedDir(ref, "uploads"), name), CONVERTED_FILE);
+}
+
+export interface DocumentLocation {
+  projectId: string;
+  sha256: string;
+  documentId: string;
+}
+
+/** The document's own folder, relative to `projectsRoot(userId)`. */
+export function documentFolderRelpath({ projectId, sha256, documentId }: DocumentLocation): string {
+  return path.posix.join(projectId, "documents", sha256.slice(0, 2), sha256, documentId);
+}
+
+/** `storedRelpath`: relative to `users/{userId}/projects/`, generated here and nowhere else. */
+export function originalRelpath(location: DocumentLocation, name: string): string {
+  return path.posix.join(documentFolderRelpath(location), "original", name);
+}
+
+/** The absolute folder of a document about to be placed (the project's own documents dir). */
+export function documentFolderPath({ userId, ...location }: DocumentLocation & { userId: string }): string {
+  // projectDocumentsDir validates the project id as a path segment.
+  const documentsDir = projectDocumentsDir({ userId, projectId: location.projectId });
+  return path.join(documentsDir, location.sha256.slice(0, 2), location.sha256, location.documentId);
+}
+
+/** Where the original named `name` goes inside a document folder from documentFolderPath. */
+export function originalPathIn(documentFolder: string, name: string): string {
+  return path.join(documentFolder, "original", name);
+}
+
+/**
+ * The absolute path of a stored original. The relative path comes from the database, so it
+ * is resolved and re-checked against the user's projects root on every read (404 on escape).
+ */
+export function resolveOriginalPath({ userId, storedRelpath }: { userId: string; storedRelpath: string }): Promise<string> {
+  return resolveConfined(projectsRoot(userId), storedRelpath);
+}
+
+/**
+ * The document's own folder ({sha[:2]}/{sha}/{documentId}) of its original's path, absolute
+ * or relative (`storedRelpath`): the folder above `original/`.
+ */
+export function documentFolderOf(originalPath: string): string {
+  return path.dirname(path.dirname(originalPath));
+}
+
+/** `derived/converted.md` beside the `original/` folder of the same document. */
+export function convertedPathFor(originalPath: string): string {
+  return path.join(documentFolderOf(originalPath), "derived", CONVERTED_FILE);
+}
+
+/** The sub-folders of a document folder that hold its files (emptied before the folder goes). */
+export function documentFileFolders(documentFolder: string): string[] {
+  return ["original", "derived"].map((sub) => path.join(documentFolder, sub));
+}
+
+/**
+ * A stored document's own folder ({sha[:2]}/{sha}/{documentId}, holding original/ and
+ * derived/) and the project's documents folder three levels above it, both absolute. The
+ * stored path is re-confined to the user's projects root on the way (a 404 on escape).
+ */
+export async function locateDocumentFolder(row: { userId: string; storedRelpath: string }): Promise<{ originalPath: string; folder: string; documentsDir: string }> {
+  const originalPath = await resolveOriginalPath(row);
+  const folder = documentFolderOf(originalPath);
+  return { originalPath, folder, documentsDir: path.resolve(folder, "..", "..", "..") };
+}
+
+/** The documents folder inside a project folder found by walking `projectsRoot` (any name, not only ids). */
+export function documentsDirIn(projectFolder: string): string {
+  return path.join(projectFolder, "documents");
+}
+
+/**
+ * The relative folder (as `documentFolderOf(storedRelpath)` spells it) of a document folder
+ * found `levels` deep below a project's documents folder by the sweep.
+ */
+export function documentFolderRelpathOf(projectId: string, levels: readonly string[]): string {
+  return [projectId, "documents", ...levels].join("/");
 }

@@ -7,6 +7,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import { AppError } from "@/lib/errors";
+import { isGone } from "./is-gone";
 
 // Bytes arrive in a staging file first and are moved into place only once complete, so a
 // reader never sees half a file and a failed upload leaves nothing where files are listed.
@@ -34,7 +35,7 @@ export async function removeFileIfPresent(filePath: string): Promise<void> {
   try {
     await unlink(filePath);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    if (!isGone(error)) throw error;
   }
 }
 

@@ -1,10 +1,8 @@
 import path from "node:path";
-import { mkdir, readFile, rm } from "node:fs/promises";
 import { AppError } from "@/lib/errors";
 import { convertToMarkdown } from "@/lib/conversion/convert-to-markdown";
-import { readTextIfPresent } from "@/lib/storage/document-files";
-import { resolveConfined } from "@/lib/storage/confine";
-import { threadDerivedDir, threadStagingDir, type ThreadRef } from "@/lib/storage/layout";
+import { ensureFolder, readFileBytes, readTextIfPresent, removeFolderTree } from "@/lib/storage/stored-files";
+import { threadCompanionPath, threadStagingDir, type ThreadRef } from "@/lib/storage/layout";
 import { linkUnderFreeName, replaceWithStaged } from "@/lib/storage/place-file";
 import { writeToStaging } from "@/lib/storage/staging";
 
@@ -16,14 +14,8 @@ import { writeToStaging } from "@/lib/storage/staging";
 //
 // Only uploads get companions: outputs are UTF-8 text written by the agent and are read as is.
 
-const COMPANION_FILE = "converted.md";
-
-async function companionFolder(ref: ThreadRef, name: string): Promise<string> {
-  return resolveConfined(threadDerivedDir(ref, "uploads"), name);
-}
-
 export async function readCompanion(ref: ThreadRef, name: string): Promise<string | null> {
-  return readTextIfPresent(path.join(await companionFolder(ref, name), COMPANION_FILE));
+  return readTextIfPresent(await threadCompanionPath(ref, name));
 }
 
 /**
@@ -32,7 +24,7 @@ export async function readCompanion(ref: ThreadRef, name: string): Promise<strin
  * could not be converted.
  */
 export async function storeCompanion({ ref, name, filePath }: { ref: ThreadRef; name: string; filePath: string }): Promise<void> {
-  const markdown = await convertToMarkdown({ bytes: await readFile(filePath), name });
+  const markdown = await convertToMarkdown({ bytes: await readFileBytes(filePath), name });
   if (markdown !== null) await storeCompanionMarkdown({ ref, name, markdown, replace: true });
 }
 
@@ -43,14 +35,14 @@ export async function storeCompanion({ ref, name, filePath }: { ref: ThreadRef; 
  * name.
  */
 export async function storeCompanionMarkdown({ ref, name, markdown, replace }: { ref: ThreadRef; name: string; markdown: string; replace: boolean }): Promise<void> {
-  const folder = await companionFolder(ref, name);
-  await mkdir(folder, { recursive: true });
+  const companion = await threadCompanionPath(ref, name);
+  await ensureFolder(path.dirname(companion));
   const staged = await writeToStaging({ stagingDir: threadStagingDir(ref), bytes: Buffer.from(markdown, "utf8"), maxBytes: Number.MAX_SAFE_INTEGER });
   if (replace) {
-    await replaceWithStaged({ stagedPath: staged.path, targetPath: path.join(folder, COMPANION_FILE) });
+    await replaceWithStaged({ stagedPath: staged.path, targetPath: companion });
   } else {
     try {
-      await linkUnderFreeName({ stagedPath: staged.path, dir: folder, candidates: [COMPANION_FILE] });
+      await linkUnderFreeName({ stagedPath: staged.path, dir: path.dirname(companion), candidates: [path.basename(companion)] });
     } catch (error) {
       // Taken: someone stored it first, and theirs is as good as ours. Anything else only
       // costs a conversion on the next read, so it must not fail this one.
@@ -62,5 +54,5 @@ export async function storeCompanionMarkdown({ ref, name, markdown, replace }: {
 }
 
 export async function removeCompanion(ref: ThreadRef, name: string): Promise<void> {
-  await rm(await companionFolder(ref, name), { recursive: true, force: true });
+  await removeFolderTree(path.dirname(await threadCompanionPath(ref, name)));
 }

@@ -1,6 +1,5 @@
-import { lstat, unlink } from "node:fs/promises";
 import { notFound } from "@/lib/errors";
-import { isGone } from "@/lib/storage/is-gone";
+import { removeRegularFile } from "@/lib/storage/stored-files";
 import { getThreadOrThrow } from "@/lib/threads/get-thread";
 import { removeCompanion } from "./converted-companion";
 import { resolveThreadFile } from "./thread-file-path";
@@ -10,12 +9,6 @@ export async function deleteThreadUpload({ userId, threadId, name }: { userId: s
   await getThreadOrThrow({ threadId, userId });
   const ref = { userId, threadId };
   const file = await resolveThreadFile({ ...ref, kind: "upload", name });
-  try {
-    if (!(await lstat(file.path)).isFile()) throw notFound();
-    await unlink(file.path);
-  } catch (error) {
-    if (isGone(error)) throw notFound();
-    throw error;
-  }
+  if (!(await removeRegularFile(file.path))) throw notFound();
   await removeCompanion(ref, file.name);
 }

@@ -1,11 +1,11 @@
 import path from "node:path";
-import { mkdir, stat } from "node:fs/promises";
 import { config } from "@/lib/config/env";
 import { isConvertible } from "@/lib/conversion/convert-to-markdown";
 import { threadFilesDir, threadStagingDir } from "@/lib/storage/layout";
 import { linkUnderFreeName } from "@/lib/storage/place-file";
 import { streamToStaging, type ByteSource } from "@/lib/storage/staging";
-import { normaliseFileName, numberedNames } from "./file-name";
+import { ensureFolder, statFile } from "@/lib/storage/stored-files";
+import { normaliseFileName, numberedNames } from "@/lib/files/file-name";
 import { storeCompanion } from "./converted-companion";
 import { toThreadFile, type ThreadFile } from "./thread-file-dto";
 
@@ -29,7 +29,7 @@ export async function ingestThreadUpload({ userId, threadId, name, stream }: Ing
   const filename = normaliseFileName(name, "filename");
   const ref = { userId, threadId };
   const dir = threadFilesDir(ref, "uploads");
-  await mkdir(dir, { recursive: true });
+  await ensureFolder(dir);
   const staged = await streamToStaging({ stagingDir: threadStagingDir(ref), source: stream, maxBytes: config().uploadMaxBytes });
   const claimed = await linkUnderFreeName({ stagedPath: staged.path, dir, candidates: numberedNames(filename) });
   const filePath = path.join(dir, claimed);
@@ -37,5 +37,5 @@ export async function ingestThreadUpload({ userId, threadId, name, stream }: Ing
   if (config().autoConvertDocuments && isConvertible(claimed)) {
     await storeCompanion({ ref, name: claimed, filePath });
   }
-  return toThreadFile({ threadId, kind: "upload", filename: claimed, stats: await stat(filePath) });
+  return toThreadFile({ threadId, kind: "upload", filename: claimed, stats: await statFile(filePath) });
 }

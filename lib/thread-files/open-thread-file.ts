@@ -1,6 +1,5 @@
-import { open } from "node:fs/promises";
-import { Readable } from "node:stream";
 import { notFound } from "@/lib/errors";
+import { openRegularFile } from "@/lib/storage/stored-files";
 import { resolveThreadFile, type ThreadFileRef } from "./thread-file-path";
 
 export interface OpenedThreadFile {
@@ -18,19 +17,7 @@ export interface OpenedThreadFile {
  */
 export async function openThreadFile(ref: ThreadFileRef): Promise<OpenedThreadFile> {
   const file = await resolveThreadFile(ref);
-  let handle;
-  try {
-    handle = await open(file.path, "r");
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR" || code === "EISDIR") throw notFound();
-    throw error;
-  }
-  const stats = await handle.stat();
-  if (!stats.isFile()) {
-    await handle.close();
-    throw notFound();
-  }
-  const stream = Readable.toWeb(handle.createReadStream()) as ReadableStream<Uint8Array>;
-  return { name: file.name, sizeBytes: stats.size, modifiedAt: stats.mtime, stream };
+  const opened = await openRegularFile(file.path);
+  if (!opened) throw notFound();
+  return { name: file.name, sizeBytes: opened.size, modifiedAt: opened.modifiedAt, stream: opened.stream() };
 }

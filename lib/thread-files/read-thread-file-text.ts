@@ -1,8 +1,7 @@
-import { readFile, stat } from "node:fs/promises";
 import { isConvertible } from "@/lib/conversion/convert-to-markdown";
 import { readAsText } from "@/lib/conversion/read-as-text";
 import { AppError } from "@/lib/errors";
-import { isGone } from "@/lib/storage/is-gone";
+import { fileStatsIfPresent, readFileBytes } from "@/lib/storage/stored-files";
 import { readCompanion, storeCompanionMarkdown } from "./converted-companion";
 import { resolveThreadFile } from "./thread-file-path";
 import type { ThreadFileKind } from "./thread-file-dto";
@@ -25,16 +24,16 @@ export async function readThreadFileText({ userId, threadId, kind, name }: { use
   let file: { name: string; path: string };
   try {
     file = await resolveThreadFile({ ...ref, kind, name });
-    if (!(await stat(file.path)).isFile()) return noSuchFile(kind, name);
+    if (!(await fileStatsIfPresent(file.path))?.isFile) return noSuchFile(kind, name);
   } catch (error) {
-    if ((error instanceof AppError && error.code === "not_found") || isGone(error)) return noSuchFile(kind, name);
+    if (error instanceof AppError && error.code === "not_found") return noSuchFile(kind, name);
     throw error;
   }
 
   const result = await readAsText({
     name: file.name,
     convertible: kind === "upload" && isConvertible(file.name),
-    readBytes: () => readFile(file.path),
+    readBytes: () => readFileBytes(file.path),
     cache: {
       read: () => readCompanion(ref, file.name),
       store: (markdown) => storeCompanionMarkdown({ ref, name: file.name, markdown, replace: false }),

@@ -1,7 +1,7 @@
-import { rm } from "node:fs/promises";
 import { threadRoot } from "@/lib/storage/layout";
+import { removeFolderTree } from "@/lib/storage/stored-files";
 
 /** Removes everything stored for a thread: uploads, outputs, companions, staging. */
 export async function removeThreadFolder({ userId, threadId }: { userId: string; threadId: string }): Promise<void> {
-  await rm(threadRoot({ userId, threadId }), { recursive: true, force: true });
+  await removeFolderTree(threadRoot({ userId, threadId }));
 }

@@ -1,7 +1,7 @@
 import { resolveConfined } from "@/lib/storage/confine";
 import { threadFilesDir, type ThreadRef } from "@/lib/storage/layout";
 import { notFound } from "@/lib/errors";
-import { parseStoredFileName } from "./file-name";
+import { parseStoredFileName } from "@/lib/files/file-name";
 import { folderOfKind, type ThreadFileKind } from "./thread-file-dto";
 
 export interface ThreadFileRef extends ThreadRef {

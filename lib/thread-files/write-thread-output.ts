@@ -1,10 +1,10 @@
-import { mkdir, stat } from "node:fs/promises";
 import { config } from "@/lib/config/env";
 import { resolveConfined } from "@/lib/storage/confine";
 import { threadFilesDir, threadStagingDir } from "@/lib/storage/layout";
 import { replaceWithStaged } from "@/lib/storage/place-file";
 import { writeToStaging } from "@/lib/storage/staging";
-import { normaliseFileName } from "./file-name";
+import { ensureFolder, statFile } from "@/lib/storage/stored-files";
+import { normaliseFileName } from "@/lib/files/file-name";
 import { toThreadFile, type ThreadFile } from "./thread-file-dto";
 
 /**
@@ -17,9 +17,9 @@ export async function writeThreadOutput({ userId, threadId, name, content }: { u
   const filename = normaliseFileName(name, "name");
   const ref = { userId, threadId };
   const dir = threadFilesDir(ref, "outputs");
-  await mkdir(dir, { recursive: true });
+  await ensureFolder(dir);
   const targetPath = await resolveConfined(dir, filename);
   const staged = await writeToStaging({ stagingDir: threadStagingDir(ref), bytes: Buffer.from(content, "utf8"), maxBytes: config().uploadMaxBytes });
   await replaceWithStaged({ stagedPath: staged.path, targetPath });
-  return toThreadFile({ threadId, kind: "output", filename, stats: await stat(targetPath) });
+  return toThreadFile({ threadId, kind: "output", filename, stats: await statFile(targetPath) });
 }

@@ -1,6 +1,6 @@
-import { removeFolderTree } from "@/lib/storage/document-files";
-import { locateDocumentFolder } from "./document-folder";
-import { pruneEmptyFolders } from "./prune-empty-folders";
+import { removeFolderTree } from "@/lib/storage/stored-files";
+import { locateDocumentFolder } from "@/lib/storage/layout";
+import { pruneEmptyFolders } from "@/lib/storage/prune-empty-folders";
 
 /**
  * Removes the whole folder of a row that no longer exists (the trashed copy a merge

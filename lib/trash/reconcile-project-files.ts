@@ -1,7 +1,6 @@
 import path from "node:path";
 import { getDb } from "@/lib/db/client";
-import { documentFolderOf } from "@/lib/documents/document-paths";
-import { projectsRoot } from "@/lib/storage/layout";
+import { documentFolderOf, documentFolderRelpathOf, documentsDirIn, projectsRoot } from "@/lib/storage/layout";
 import {
   mtimeMs,
   noRemovals,
@@ -40,7 +39,7 @@ async function sweepDocuments(dir: string, rel: string[], walk: Walk): Promise<v
       continue;
     }
     if (childRel.length === 3 && childRel[0] !== STAGING) {
-      if (!walk.referenced.has([walk.projectId, "documents", ...childRel].join("/"))) await removeTreeIfOld(full, walk.oldBefore, walk.counts);
+      if (!walk.referenced.has(documentFolderRelpathOf(walk.projectId, childRel))) await removeTreeIfOld(full, walk.oldBefore, walk.counts);
       continue;
     }
     const mtimeBefore = await mtimeMs(full);
@@ -69,7 +68,7 @@ export async function reconcileProjectFiles({ userId, oldBefore }: { userId: str
   for (const entry of await readdirOrEmpty(root)) {
     if (!entry.isDirectory()) continue;
     const projectDir = path.join(root, entry.name);
-    const documentsDir = path.join(projectDir, "documents");
+    const documentsDir = documentsDirIn(projectDir);
     const [projectMtime, documentsMtime] = [await mtimeMs(projectDir), await mtimeMs(documentsDir)];
     const projectExists = existingProjects.has(entry.name);
     await sweepDocuments(documentsDir, [], { referenced, projectId: entry.name, projectExists, oldBefore, counts });

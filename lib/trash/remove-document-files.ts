@@ -1,10 +1,8 @@
-import path from "node:path";
-import { convertedPathFor } from "@/lib/documents/document-paths";
 import { AppError } from "@/lib/errors";
 import { fileRemoval } from "@/lib/storage/file-removal";
 import { isGone } from "@/lib/storage/is-gone";
-import { locateDocumentFolder } from "./document-folder";
-import { pruneEmptyFolders } from "./prune-empty-folders";
+import { convertedPathFor, documentFileFolders, locateDocumentFolder } from "@/lib/storage/layout";
+import { pruneEmptyFolders } from "@/lib/storage/prune-empty-folders";
 
 /**
  * Purge's filesystem step, run while the document row is locked: unlink the original and
@@ -34,7 +32,7 @@ export async function removeDocumentFiles(row: { id: string; userId: string; sto
 export async function pruneDocumentFolders(row: { userId: string; storedRelpath: string }): Promise<void> {
   try {
     const { folder, documentsDir } = await locateDocumentFolder(row);
-    for (const sub of ["original", "derived"]) await pruneEmptyFolders({ from: path.join(folder, sub), stopAt: folder });
+    for (const sub of documentFileFolders(folder)) await pruneEmptyFolders({ from: sub, stopAt: folder });
     await pruneEmptyFolders({ from: folder, stopAt: documentsDir });
   } catch {
     // Nothing depends on empty folders going away.

@@ -11,7 +11,7 @@ const doc = { id: "d1", name: "spec.md", sizeBytes: 2048, updatedAt: new Date("2
 describe("buildPinnedContext", () => {
   it("renders both blocks and fingerprints exactly what it rendered", () => {
     const context = buildPinnedContext({ project: { id: "p1", name: "Roadmap", instructions: "Be brief." }, shelf: { total: 1, entries: [doc] }, limits });
-    expect(context.projectId).toBe("p1");
+    expect(context).toMatchObject({ projectId: "p1", name: "Roadmap", instructions: "Be brief.", shelf: { total: 1, entries: [doc] } });
     expect(context.projectBlock).toBe('<project id="p1" name="Roadmap">\nBe brief.\n</project>');
     expect(context.documentsBlock).toBe('<documents count="1" shown="1">\n- id=d1 | spec.md (2 KB, modified 2026-09-10)\n</documents>');
     expect(context.projectContextRevision).toBe(sha256(context.projectBlock));
@@ -41,6 +41,8 @@ describe("buildPinnedContext", () => {
   it("cannot be changed once pinned", () => {
     const context = buildPinnedContext({ project: { id: "p1", name: "Roadmap", instructions: "" }, shelf: { total: 1, entries: [doc] }, limits });
     expect(Object.isFrozen(context)).toBe(true);
+    expect(Object.isFrozen(context.shelf)).toBe(true);
+    expect(Object.isFrozen(context.shelf.entries)).toBe(true);
   });
 });
 

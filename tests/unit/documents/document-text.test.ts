@@ -3,7 +3,7 @@ import path from "node:path";
 import { mkdir, mkdtemp, readFile, stat, unlink, writeFile } from "node:fs/promises";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "@/lib/config/env";
-import { convertedPathFor } from "@/lib/documents/document-paths";
+import { convertedPathFor } from "@/lib/storage/layout";
 import { readDocumentText as readText } from "@/lib/documents/document-text";
 
 // One decision for the markdown preview and the read tool: text by sniffing, conversion once

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { checkManifest } from "@/lib/portable/check-manifest";
 
 const at = "2026-01-01T00:00:00.000Z";

@@ -1,6 +1,8 @@
+import "server-only";
 import path from "node:path";
-import { isWithin } from "@/lib/storage/confine";
-import { removeEmptyFolder } from "@/lib/storage/document-files";
+import { isWithin } from "./confine";
+import { isGone } from "./is-gone";
+import { removeEmptyFolder } from "./stored-files";
 
 /**
  * Removes `from` and then each parent while it is empty, stopping below `stopAt` (never
@@ -20,8 +22,8 @@ export async function pruneEmptyFolders({ from, stopAt }: { from: string; stopAt
       await removeEmptyFolder(current);
       removed++;
     } catch (error) {
-      // ENOENT: someone else removed it; carry on upwards. Anything else (ENOTEMPTY): stop.
-      if ((error as NodeJS.ErrnoException).code !== "ENOENT") break;
+      // Gone: someone else removed it; carry on upwards. Anything else (ENOTEMPTY): stop.
+      if (!isGone(error)) break;
     }
     current = path.dirname(current);
   }

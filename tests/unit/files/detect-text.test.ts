@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isTextContent } from "@/lib/chat/detect-text";
+import { isTextContent } from "@/lib/files/detect-text";
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 const raw = (...values: number[]) => Uint8Array.from(values);

@@ -3,7 +3,7 @@ import path from "node:path";
 import { mkdtemp, mkdir, symlink } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "@/lib/config/env";
-import { convertedPathFor, documentFolderPath, documentFolderRelpath, originalRelpath, resolveOriginalPath } from "@/lib/documents/document-paths";
+import { convertedPathFor, documentFolderPath, documentFolderRelpath, originalRelpath, resolveOriginalPath } from "@/lib/storage/layout";
 import { projectsRoot } from "@/lib/storage/layout";
 
 // The shelf's storage layout (design: Storage) and the confinement of stored paths.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/errors";
 import { utf8ByteLength } from "@/lib/text/utf8-byte-length";
-import { checkFileName, FILE_NAME_MAX_BYTES, normaliseFileName, numberedName, parseStoredFileName } from "@/lib/thread-files/file-name";
+import { checkFileName, FILE_NAME_MAX_BYTES, normaliseFileName, numberedName, parseStoredFileName } from "@/lib/files/file-name";
 
 const bytes = (text: string) => utf8ByteLength(text);
 

@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promis
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { linkUnderFreeName, replaceWithStaged } from "@/lib/storage/place-file";
 import { writeToStaging } from "@/lib/storage/staging";
-import { numberedNames } from "@/lib/thread-files/file-name";
+import { numberedNames } from "@/lib/files/file-name";
 
 let base: string;
 let stagingDir: string;

@@ -3,7 +3,7 @@ import path from "node:path";
 import { access, lutimes, mkdir, mkdtemp, rm, symlink, utimes, writeFile } from "node:fs/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { newestMtimeMs, noRemovals, orphanCutoffMs, removeFolderIfEmptyAndOld, removeOldEntries, removeTreeIfOld } from "@/lib/storage/aged-removal";
-import { pruneEmptyFolders } from "@/lib/trash/prune-empty-folders";
+import { pruneEmptyFolders } from "@/lib/storage/prune-empty-folders";
 
 // The sweep's removal primitives on a scratch folder: the 24-hour guard, whole trees judged
 // by their newest entry, symlinks removed as themselves, and pruning that stops where told.
