@@ -3,8 +3,8 @@
 import { AlertCircle, X } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { formatByteSize } from "@/lib/text/format-byte-size";
-import { FileIcon } from "./file-icon";
-import type { UploadFailure } from "./upload-file";
+import { FileIcon } from "@/components/files/file-icon";
+import type { UploadFailure } from "@/lib/client/upload-file";
 import type { UploadItem } from "./use-upload-queue";
 
 function useFailureText(maxBytes: number): (failure: UploadFailure | undefined) => string {

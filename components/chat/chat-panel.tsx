@@ -6,9 +6,9 @@ import { Button } from "@/components/ui/button";
 import { useConfig } from "@/lib/client/queries";
 import { useErrorMessage } from "@/lib/client/use-error-message";
 import { api } from "@/lib/client/api";
-import { chatKeys } from "./chat-query-keys";
 import { ChatSession } from "./chat-session";
 import { FilePreviewProvider } from "./file-preview-provider";
+import { queryKeys } from "@/lib/client/query-keys";
 
 /** Mirrors the server's default (UPLOAD_MAX_BYTES) for the instant before config is known. */
 const DEFAULT_UPLOAD_MAX_BYTES = 52_428_800;
@@ -32,7 +32,7 @@ export function ChatPanel({ threadId }: { threadId: string }) {
   const errorMessage = useErrorMessage();
   const { data: config } = useConfig();
   const history = useQuery({
-    queryKey: chatKeys.messages(threadId),
+    queryKey: queryKeys.chatMessages(threadId),
     queryFn: () => api.threadMessages(threadId),
     staleTime: Infinity,
     gcTime: 0,

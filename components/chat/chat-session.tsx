@@ -16,7 +16,7 @@ import { Composer } from "./composer";
 import { FilesPanel } from "./files-panel";
 import { MessageList } from "./message-list";
 import { ModelSetupNotice } from "./model-setup-notice";
-import { PageDropZone } from "./page-drop-zone";
+import { PageDropZone } from "@/components/files/page-drop-zone";
 import { RunStartError } from "./run-start-error";
 import { usePendingUploads } from "./use-pending-uploads";
 import { useRefreshAfterRun } from "./use-refresh-after-run";

@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { useRef, useState, type DragEvent, type FormEvent, type KeyboardEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { AttachmentChips } from "./attachment-chips";
-import { dragHasFiles, droppedFiles } from "./dropped-files";
+import { dragHasFiles, droppedFiles } from "@/components/files/dropped-files";
 import type { UploadQueue } from "./use-upload-queue";
 
 /**

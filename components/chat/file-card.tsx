@@ -5,8 +5,8 @@ import { useTranslations } from "next-intl";
 import { Button, buttonClass } from "@/components/ui/button";
 import { formatByteSize } from "@/lib/text/format-byte-size";
 import { artifactDownloadUrl } from "@/lib/client/api";
-import { FileIcon } from "./file-icon";
-import { fileRefUrl, type FileRef } from "./file-ref";
+import { FileIcon } from "@/components/files/file-icon";
+import { fileRefUrl, type FileRef } from "@/components/files/file-ref";
 import { useFilePreview } from "./file-preview-provider";
 
 /** A file the agent wrote (or the user uploaded), with Preview and Download. */

@@ -3,9 +3,9 @@
 import { useTranslations } from "next-intl";
 import { createContext, useContext, useState, type ReactNode } from "react";
 import { formatByteSize } from "@/lib/text/format-byte-size";
-import { fileRefPreview, type FileRef } from "./file-ref";
-import { FilePreviewDialog } from "./file-preview-dialog";
-import type { PreviewFile } from "./preview-file";
+import { fileRefPreview, type FileRef } from "@/components/files/file-ref";
+import { FilePreviewDialog } from "@/components/files/file-preview-dialog";
+import type { PreviewFile } from "@/components/files/preview-file";
 
 interface FilePreviewContextValue {
   threadId: string;

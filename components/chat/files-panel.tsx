@@ -6,9 +6,9 @@ import { useTranslations } from "next-intl";
 import { Button, buttonClass } from "@/components/ui/button";
 import { formatByteSize } from "@/lib/text/format-byte-size";
 import { artifactDownloadUrl, type ThreadFile } from "@/lib/client/api";
-import { FileIcon } from "./file-icon";
+import { FileIcon } from "@/components/files/file-icon";
 import { useFilePreview } from "./file-preview-provider";
-import { useThreadFiles } from "./use-thread-files";
+import { useThreadFiles } from "@/lib/client/queries";
 
 function FileRow({ file }: { file: ThreadFile }) {
   const t = useTranslations("chat");

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import type { AttachedFile } from "@/lib/chat/chat-message";
 import { formatByteSize } from "@/lib/text/format-byte-size";
-import { FileIcon } from "./file-icon";
+import { FileIcon } from "@/components/files/file-icon";
 import { useFilePreview } from "./file-preview-provider";
 
 /** The files a user attached to a message, each opening its preview. */

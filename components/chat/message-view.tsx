@@ -4,7 +4,7 @@ import { Sparkles } from "lucide-react";
 import type { ReactNode } from "react";
 import type { ChatMessage } from "@/lib/chat/chat-message";
 import { MessageAttachments } from "./message-attachments";
-import { MessageText } from "./message-text";
+import { MessageText } from "@/components/markdown/message-text";
 import { isToolPart } from "./tool-call-summary";
 import { ToolCallView } from "./tool-call-view";
 

@@ -1,4 +1,5 @@
 import { getToolName, isToolUIPart, type UIMessagePart, type UIDataTypes, type UITools } from "ai";
+import { LIST_PROJECT_DOCUMENTS, LIST_THREAD_FILES, READ_PROJECT_DOCUMENT, READ_THREAD_FILE, WRITE_OUTPUT_FILE } from "@/lib/chat/tools/tool-names";
 
 // What a tool call card needs to know, read from an AI SDK tool part: which tool, how far
 // it got, a one-line summary of its input, and the file an output write produced.
@@ -8,7 +9,7 @@ export type ToolCallState = "running" | "done" | "error";
 export type ToolPart = Extract<UIMessagePart<UIDataTypes, UITools>, { toolCallId: string }>;
 
 /** The tools the agent has today; other names still render, in a generic way. */
-export const KNOWN_TOOLS = ["list_thread_files", "read_thread_file", "write_output_file", "list_project_documents", "read_project_document"] as const;
+export const KNOWN_TOOLS = [LIST_THREAD_FILES, READ_THREAD_FILE, WRITE_OUTPUT_FILE, LIST_PROJECT_DOCUMENTS, READ_PROJECT_DOCUMENT] as const;
 export type KnownTool = (typeof KNOWN_TOOLS)[number];
 
 export interface ToolCallSummary {
@@ -47,7 +48,7 @@ export function summarizeToolCall(part: ToolPart): ToolCallSummary {
   const toolError = typeof asRecord(output)?.error === "string" ? (asRecord(output)!.error as string) : null;
   const error = part.state === "output-error" ? part.errorText : part.state === "output-denied" ? "denied" : toolError;
   const state: ToolCallState = error !== null ? "error" : part.state === "output-available" ? "done" : "running";
-  const written = name === "write_output_file" && !error ? asRecord(asRecord(output)?.written) : null;
+  const written = name === WRITE_OUTPUT_FILE && !error ? asRecord(asRecord(output)?.written) : null;
   return {
     name,
     known: (KNOWN_TOOLS as readonly string[]).includes(name) ? (name as KnownTool) : null,

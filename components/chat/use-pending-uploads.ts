@@ -4,8 +4,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import type { ChatMessage } from "@/lib/chat/chat-message";
 import { api } from "@/lib/client/api";
-import { chatKeys } from "./chat-query-keys";
 import type { UploadQueue } from "./use-upload-queue";
+import { queryKeys } from "@/lib/client/query-keys";
 
 /**
  * Files that reached the thread's uploads without this composer (attached from a project's
@@ -25,7 +25,7 @@ export function usePendingUploads({ threadId, history, uploads }: { threadId: st
     const referenced = new Set(sent.current.flatMap((message) => message.metadata?.attachments?.map((file) => file.filename) ?? []));
     queryClient
       // Always fresh: a document may have been attached a moment ago from another page.
-      .fetchQuery({ queryKey: chatKeys.uploads(threadId), queryFn: () => api.threadUploads(threadId), staleTime: 0 })
+      .fetchQuery({ queryKey: queryKeys.chatUploads(threadId), queryFn: () => api.threadUploads(threadId), staleTime: 0 })
       .then((files) => {
         if (!cancelled) adopt.current(files.filter((file) => !referenced.has(file.filename)));
       })

@@ -4,7 +4,6 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import type { Thread } from "@/lib/client/api";
 import { queryKeys } from "@/lib/client/query-keys";
-import { chatKeys } from "./chat-query-keys";
 
 /**
  * The server titles a chat in the background a moment after its first exchange, so one
@@ -30,7 +29,7 @@ export function useRefreshAfterRun(threadId: string): () => void {
         queryClient.invalidateQueries({ queryKey: queryKeys.threadLists }),
       ]);
     void refreshThread();
-    void queryClient.invalidateQueries({ queryKey: chatKeys.files(threadId) });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.chatFiles(threadId) });
     if (!untitled()) return;
     for (const delay of TITLE_RETRY_DELAYS_MS) {
       timers.current.push(

@@ -5,8 +5,8 @@ import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { api, type ThreadFile } from "@/lib/client/api";
-import { chatKeys } from "./chat-query-keys";
-import { UploadError, uploadThreadFile, type UploadFailure } from "./upload-file";
+import { UploadError, uploadThreadFile, type UploadFailure } from "@/lib/client/upload-file";
+import { queryKeys } from "@/lib/client/query-keys";
 
 export interface UploadItem {
   id: string;
@@ -68,7 +68,7 @@ export function useUploadQueue({ threadId, maxBytes }: { threadId: string; maxBy
     uploadThreadFile({ threadId, file, signal: controller.signal, onProgress: (progress) => update(id, { progress }) })
       .then((stored) => {
         update(id, { status: "done", progress: 1, file: stored });
-        void queryClient.invalidateQueries({ queryKey: chatKeys.uploads(threadId) });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.chatUploads(threadId) });
       })
       .catch((error: unknown) => {
         const failure: UploadFailure = error instanceof UploadError ? error.failure : { kind: "network" };
@@ -87,7 +87,7 @@ export function useUploadQueue({ threadId, maxBytes }: { threadId: string; maxBy
       api
         .deleteThreadUpload(threadId, filename)
         .catch(() => toast.error(t("removeUploadFailed", { name: filename })))
-        .finally(() => void queryClient.invalidateQueries({ queryKey: chatKeys.uploads(threadId) }));
+        .finally(() => void queryClient.invalidateQueries({ queryKey: queryKeys.chatUploads(threadId) }));
     }
   }
 

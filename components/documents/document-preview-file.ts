@@ -1,4 +1,4 @@
-import type { PreviewFile } from "@/components/chat/preview-file";
+import type { PreviewFile } from "@/components/files/preview-file";
 import { documentContentUrl, type ProjectDocument } from "@/lib/client/api";
 
 /** A shelf document as the shared preview dialog shows it; office files read as converted text. */

@@ -2,7 +2,7 @@
 
 import { Download, Eye, MessageSquarePlus, Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { FileIcon } from "@/components/chat/file-icon";
+import { FileIcon } from "@/components/files/file-icon";
 import { Button, buttonClass } from "@/components/ui/button";
 import { documentContentUrl, type ProjectDocument } from "@/lib/client/api";
 import { MissingContentBadge } from "./missing-content-badge";

@@ -3,7 +3,7 @@
 import { Eye, FolderInput } from "lucide-react";
 import { useTranslations } from "next-intl";
 import type { ThreadFile } from "@/lib/client/api";
-import { FileIcon } from "@/components/chat/file-icon";
+import { FileIcon } from "@/components/files/file-icon";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { formatByteSize } from "@/lib/text/format-byte-size";

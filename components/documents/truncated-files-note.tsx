@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useThreadFiles } from "@/components/chat/use-thread-files";
+import { useThreadFiles } from "@/lib/client/queries";
 
 /**
  * Under a chat whose files were cut at the page's per-chat limit: how many more there are.

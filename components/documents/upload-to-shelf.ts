@@ -1,4 +1,4 @@
-import { UploadError, postFormWithProgress } from "@/components/chat/upload-file";
+import { UploadError, postFormWithProgress } from "@/lib/client/upload-file";
 import { documentUploadUrl, type ApiErrorBody, type FieldIssue, type ProjectDocument } from "@/lib/client/api";
 
 /** Why one file did not reach the shelf; each kind gets its own sentence in the tab. */

@@ -2,7 +2,7 @@
 
 import { Folder, RotateCcw, Trash2 } from "lucide-react";
 import { useFormatter, useNow, useTranslations } from "next-intl";
-import { FileIcon } from "@/components/chat/file-icon";
+import { FileIcon } from "@/components/files/file-icon";
 import { MissingContentBadge } from "@/components/documents/missing-content-badge";
 import { badgeClass } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

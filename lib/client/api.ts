@@ -1,11 +1,10 @@
 import type { ChatMessage } from "@/lib/chat/chat-message";
 import type { PublicConfig } from "@/lib/config/public-config";
-import type { DocumentDto } from "@/lib/documents/document-dto";
-import type { DeleteProjectResult } from "@/lib/projects/delete-project";
-import type { ProjectDto } from "@/lib/projects/project-dto";
-import type { ThreadFile, ThreadFileKind } from "@/lib/thread-files/thread-file-dto";
-import type { ThreadDto } from "@/lib/threads/thread-dto";
-import type { ThreadFileGroup, ThreadFileGroupPage } from "@/lib/thread-files/list-project-thread-files";
+import type { DocumentDto, DocumentPage, PlacedDocument } from "@/lib/documents/document-dto";
+import type { DeleteProjectResult, ProjectDto } from "@/lib/projects/project-dto";
+import type { ThreadFile, ThreadFileGroup, ThreadFileGroupPage, ThreadFileKind } from "@/lib/thread-files/thread-file-dto";
+import type { ThreadDto, ThreadPage } from "@/lib/threads/thread-dto";
+import type { RestoreResult, TrashedDocumentDto, TrashPage } from "@/lib/trash/trashed-document-dto";
 
 // Typed calls to the HTTP contract (docs/api.md) for client components. Every failure is
 // thrown as an ApiError carrying the server's error body, so callers can branch on `code`
@@ -16,48 +15,11 @@ export type Thread = ThreadDto;
 export type ClientConfig = PublicConfig;
 export type ProjectDeletion = DeleteProjectResult;
 export type ProjectDocument = DocumentDto;
-export type { ThreadFile, ThreadFileKind, ThreadFileGroup, ThreadFileGroupPage };
-
-export interface DocumentPage {
-  documents: ProjectDocument[];
-  total: number;
-  nextOffset: number | null;
-}
-
-export interface ThreadPage {
-  threads: Thread[];
-  total: number;
-  nextOffset: number | null;
-}
-
 /** "Save to project": 201 added, or 200 when identical bytes were already on the shelf. */
-export interface SavedDocument {
-  document: ProjectDocument;
-  deduplicated: boolean;
-}
-
-
+export type SavedDocument = PlacedDocument;
 /** A document in the trash: where it was trashed from, and when it is purged for good. */
-export type TrashedDocument = ProjectDocument & {
-  trashedAt: string;
-  origin: { projectId: string; projectName: string };
-  /** The origin project still exists, is the caller's and is active: Restore needs no target. */
-  originAvailable: boolean;
-  purgeAfter: string;
-};
-
-export interface TrashPage {
-  documents: TrashedDocument[];
-  total: number;
-  nextOffset: number | null;
-  retentionDays: number;
-}
-
-export interface RestoreResult {
-  /** "merged": the target already had identical bytes, so the trashed copy was dropped. */
-  outcome: "restored" | "merged";
-  document: ProjectDocument;
-}
+export type TrashedDocument = TrashedDocumentDto;
+export type { DocumentPage, RestoreResult, ThreadFile, ThreadFileGroup, ThreadFileGroupPage, ThreadFileKind, ThreadPage, TrashPage };
 
 const threadPath = (threadId: string) => `/api/threads/${encodeURIComponent(threadId)}`;
 

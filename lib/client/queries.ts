@@ -106,3 +106,10 @@ export function useTrash() {
     getNextPageParam: (lastPage) => lastPage.nextOffset ?? undefined,
   });
 }
+
+/** A chat's uploads and the agent's outputs (the files panel, a truncated group's full list). */
+export function useThreadFiles(threadId: string, enabled = true) {
+  const uploads = useQuery({ queryKey: queryKeys.chatUploads(threadId), queryFn: () => api.threadUploads(threadId), enabled });
+  const outputs = useQuery({ queryKey: queryKeys.chatOutputs(threadId), queryFn: () => api.threadOutputs(threadId), enabled });
+  return { uploads, outputs };
+}

@@ -21,4 +21,10 @@ export const queryKeys = {
   projectDocuments: (projectId: string) => ["documents", "list", { projectId }] as const,
   projectThreadFiles: (projectId: string) => ["documents", "thread-files", { projectId }] as const,
   trash: ["trash"] as const,
+  // A conversation's own data, deliberately outside the ["threads"] prefix: invalidating
+  // thread lists (after a rename, a move, a run) must not refetch its files or history.
+  chatMessages: (threadId: string) => ["chat", threadId, "messages"] as const,
+  chatFiles: (threadId: string) => ["chat", threadId, "files"] as const,
+  chatUploads: (threadId: string) => ["chat", threadId, "files", "upload"] as const,
+  chatOutputs: (threadId: string) => ["chat", threadId, "files", "output"] as const,
 };

@@ -1,5 +1,4 @@
 import type { ProjectDocument } from "@/lib/generated/prisma/client";
-import { isContentMissing } from "./is-content-missing";
 
 // The wire shape of a shelf document (api.md "Project documents"). storedRelpath, userId and
 // the trash fields stay server-side.
@@ -34,6 +33,15 @@ export function toDocumentDto(row: ProjectDocument, contentMissing: boolean): Do
   };
 }
 
-export async function describeDocument(row: ProjectDocument): Promise<DocumentDto> {
-  return toDocumentDto(row, await isContentMissing(row));
+/** A page of a shelf (GET /api/projects/{id}/documents). */
+export interface DocumentPage {
+  documents: DocumentDto[];
+  total: number;
+  nextOffset: number | null;
+}
+
+/** A document added to a shelf (upload, "save to project"): `deduplicated` when identical bytes were already there. */
+export interface PlacedDocument {
+  document: DocumentDto;
+  deduplicated: boolean;
 }

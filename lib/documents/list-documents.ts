@@ -1,6 +1,7 @@
 import { transaction } from "@/lib/db/client";
 import { nextOffset } from "@/lib/http/paging";
-import { describeDocument, type DocumentDto } from "./document-dto";
+import { describeDocument } from "./describe-document";
+import type { DocumentPage } from "./document-dto";
 import { requireOwnedProject } from "@/lib/projects/require-owned-project";
 
 export const DOCUMENT_LIST_MAX_LIMIT = 1000;
@@ -8,12 +9,6 @@ export const DOCUMENT_LIST_DEFAULT_LIMIT = 100;
 
 /** The shelf's own order, shared by the list, the admission snapshot and the list tool. */
 export const SHELF_ORDER = [{ updatedAt: "desc" as const }, { id: "asc" as const }];
-
-export interface DocumentPage {
-  documents: DocumentDto[];
-  total: number;
-  nextOffset: number | null;
-}
 
 /**
  * GET /api/projects/{id}/documents: live rows of an owned project, active or archived

@@ -5,12 +5,8 @@ import { notFound } from "@/lib/errors";
 import { placeStagedFile, removeFolderTree } from "@/lib/storage/stored-files";
 import { removeFileIfPresent, type StagedFile } from "@/lib/storage/staging";
 import { documentFolderPath, originalPathIn, originalRelpath } from "@/lib/storage/layout";
-import { describeDocument, toDocumentDto, type DocumentDto } from "./document-dto";
-
-export interface PlacedDocument {
-  document: DocumentDto;
-  deduplicated: boolean;
-}
+import { describeDocument } from "./describe-document";
+import { toDocumentDto, type PlacedDocument } from "./document-dto";
 
 export interface DocumentSource {
   sourceThreadId: string | null;

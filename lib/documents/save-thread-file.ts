@@ -7,7 +7,8 @@ import { normaliseFileName } from "@/lib/files/file-name";
 import { openThreadFile } from "@/lib/thread-files/open-thread-file";
 import { getThreadOrThrow } from "@/lib/threads/get-thread";
 import { requireOwnedProject } from "@/lib/projects/require-owned-project";
-import { placeStagedDocument, type PlacedDocument } from "./place-document";
+import type { PlacedDocument } from "./document-dto";
+import { placeStagedDocument } from "./place-document";
 
 export interface SaveThreadFileInput {
   userId: string;

@@ -1,6 +1,7 @@
 import { getDb } from "@/lib/db/client";
 import { requireOwnedProject } from "@/lib/projects/require-owned-project";
-import { placeStagedDocument, type PlacedDocument } from "./place-document";
+import type { PlacedDocument } from "./document-dto";
+import { placeStagedDocument } from "./place-document";
 import { receiveDocumentUpload } from "./receive-document-upload";
 
 /**

@@ -1,11 +1,8 @@
 import { transaction } from "@/lib/db/client";
 import { lockOwnedProject } from "@/lib/db/locks";
 import { notFound } from "@/lib/errors";
+import type { DeleteProjectResult } from "./project-dto";
 
-export interface DeleteProjectResult {
-  unlinkedThreads: number;
-  trashedDocuments: number;
-}
 
 /**
  * Deletes a project (active or archived) in one transaction under its row lock: its threads

@@ -28,3 +28,9 @@ export function toProjectDto(project: ProjectWithCounts, documentCount: number):
     documentCount,
   };
 }
+
+/** What deleting a project did (DELETE /api/projects/{id}). */
+export interface DeleteProjectResult {
+  unlinkedThreads: number;
+  trashedDocuments: number;
+}

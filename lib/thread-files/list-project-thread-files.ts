@@ -1,29 +1,12 @@
 import { getDb } from "@/lib/db/client";
 import { requireOwnedProject } from "@/lib/projects/require-owned-project";
 import { listThreadFiles } from "./list-thread-files";
-import type { ThreadFile } from "./thread-file-dto";
+import type { ThreadFile, ThreadFileGroup, ThreadFileGroupPage } from "./thread-file-dto";
 
 export const THREAD_FILES_MAX_THREAD_LIMIT = 50;
 export const THREAD_FILES_DEFAULT_THREAD_LIMIT = 20;
 export const THREAD_FILES_MAX_FILE_LIMIT = 200;
 export const THREAD_FILES_DEFAULT_FILE_LIMIT = 50;
-
-export interface ThreadFileGroup {
-  threadId: string;
-  title: string;
-  updatedAt: string;
-  /** At most `fileLimit`, newest first; `truncated` when the chat has more. */
-  files: ThreadFile[];
-  truncated: boolean;
-}
-
-export interface ThreadFileGroupPage {
-  groups: ThreadFileGroup[];
-  /** The offset of the next page of chats; null after the last. */
-  nextOffset: number | null;
-  /** Some group on this page was cut at `fileLimit`. */
-  truncated: boolean;
-}
 
 const newestFirst = (a: ThreadFile, b: ThreadFile) =>
   b.modifiedAt.localeCompare(a.modifiedAt) || a.kind.localeCompare(b.kind) || (a.filename < b.filename ? -1 : a.filename > b.filename ? 1 : 0);

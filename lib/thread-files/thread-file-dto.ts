@@ -33,3 +33,21 @@ export function toThreadFile({ threadId, kind, filename, stats }: { threadId: st
     artifactUrl: `/api/threads/${encodeURIComponent(threadId)}/artifacts/${folder}/${encodeURIComponent(filename)}`,
   };
 }
+
+/** One chat's files in the conversation-files view (GET /api/projects/{id}/thread-files). */
+export interface ThreadFileGroup {
+  threadId: string;
+  title: string;
+  updatedAt: string;
+  /** At most `fileLimit`, newest first; `truncated` when the chat has more. */
+  files: ThreadFile[];
+  truncated: boolean;
+}
+
+export interface ThreadFileGroupPage {
+  groups: ThreadFileGroup[];
+  /** The offset of the next page of chats; null after the last. */
+  nextOffset: number | null;
+  /** Some group on this page was cut at `fileLimit`. */
+  truncated: boolean;
+}

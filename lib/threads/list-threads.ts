@@ -1,12 +1,6 @@
 import { getDb } from "@/lib/db/client";
 import { nextOffset } from "@/lib/http/paging";
-import { toThreadDto, type ThreadDto } from "./thread-dto";
-
-export interface ThreadPage {
-  threads: ThreadDto[];
-  total: number;
-  nextOffset: number | null;
-}
+import { toThreadDto, type ThreadPage } from "./thread-dto";
 
 export async function listThreads({
   userId,

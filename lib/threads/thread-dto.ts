@@ -17,3 +17,10 @@ export function toThreadDto(thread: Thread): ThreadDto {
     updatedAt: thread.updatedAt.toISOString(),
   };
 }
+
+/** A page of chats (GET /api/threads). */
+export interface ThreadPage {
+  threads: ThreadDto[];
+  total: number;
+  nextOffset: number | null;
+}

@@ -4,17 +4,10 @@ import { isContentMissing } from "@/lib/documents/is-content-missing";
 import { nextOffset } from "@/lib/http/paging";
 import { sweepForTrashListing } from "./sweep";
 import { readTrashOrigin } from "./trash-origin";
-import { toTrashedDocumentDto, type TrashedDocumentDto } from "./trashed-document-dto";
+import { toTrashedDocumentDto, type TrashPage } from "./trashed-document-dto";
 
 export const TRASH_LIST_MAX_LIMIT = 1000;
 export const TRASH_LIST_DEFAULT_LIMIT = 100;
-
-export interface TrashPage {
-  documents: TrashedDocumentDto[];
-  total: number;
-  nextOffset: number | null;
-  retentionDays: number;
-}
 
 /**
  * GET /api/trash/documents: the caller's trash, most recently trashed first. The lazy sweep

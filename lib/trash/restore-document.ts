@@ -1,18 +1,13 @@
 import { transaction } from "@/lib/db/client";
 import { lockOwnedDocument, lockOwnedProject } from "@/lib/db/locks";
-import { toDocumentDto, type DocumentDto } from "@/lib/documents/document-dto";
+import { toDocumentDto } from "@/lib/documents/document-dto";
+import type { RestoreResult } from "./trashed-document-dto";
 import { isContentMissing } from "@/lib/documents/is-content-missing";
 import { contentMissing } from "@/lib/documents/open-document-original";
 import { Prisma, type ProjectDocument } from "@/lib/generated/prisma/client";
 import { AppError, notFound } from "@/lib/errors";
 import { discardDocumentFolder } from "./discard-document-folder";
 import { readTrashOrigin } from "./trash-origin";
-
-export interface RestoreResult {
-  /** "merged": the target already had identical bytes on its shelf; the trashed copy is gone. */
-  outcome: "restored" | "merged";
-  document: DocumentDto;
-}
 
 type Decision = { outcome: "restored"; document: ProjectDocument } | { outcome: "merged"; document: ProjectDocument; discarded: ProjectDocument };
 

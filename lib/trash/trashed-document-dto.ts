@@ -28,3 +28,17 @@ export function toTrashedDocumentDto(
     purgeAfter: purgeAfter(row.trashedAt, retentionDays).toISOString(),
   };
 }
+
+/** A page of the trash (GET /api/trash/documents). */
+export interface TrashPage {
+  documents: TrashedDocumentDto[];
+  total: number;
+  nextOffset: number | null;
+  retentionDays: number;
+}
+
+export interface RestoreResult {
+  /** "merged": the target already had identical bytes on its shelf; the trashed copy is gone. */
+  outcome: "restored" | "merged";
+  document: DocumentDto;
+}

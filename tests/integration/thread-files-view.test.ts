@@ -3,7 +3,7 @@ import { utimes } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { threadFilesDir } from "@/lib/storage/layout";
-import type { ThreadFileGroupPage } from "@/lib/thread-files/list-project-thread-files";
+import type { ThreadFileGroupPage } from "@/lib/thread-files/thread-file-dto";
 import { writeThreadOutput } from "@/lib/thread-files/write-thread-output";
 import { callApi, signUp } from "../support/route-client";
 import { newProject, type Api } from "../support/shelf-fixtures";

@@ -1,5 +1,6 @@
 // The names the model calls the tools by. They live with the tools; the index text that tells
-// the model to call one (render-project-context) imports the name from here.
+// the model to call one (render-project-context) and the chat's tool cards import them from
+// here. Pure: safe in the browser bundle.
 
 export const LIST_THREAD_FILES = "list_thread_files";
 export const READ_THREAD_FILE = "read_thread_file";

@@ -9,8 +9,8 @@ import { Button } from "@/components/ui/button";
 import { formatByteSize } from "@/lib/text/format-byte-size";
 import { ApiError } from "@/lib/client/api";
 import { useErrorMessage } from "@/lib/client/use-error-message";
-import { fetchArtifactText, PREVIEW_TEXT_CAP_BYTES } from "./fetch-artifact-text";
-import { MessageText } from "./message-text";
+import { fetchArtifactText, PREVIEW_TEXT_CAP_BYTES } from "@/lib/client/fetch-artifact-text";
+import { MessageText } from "@/components/markdown/message-text";
 import type { PreviewFile } from "./preview-file";
 import { extensionOf, previewKindOf } from "./preview-kind";
 
