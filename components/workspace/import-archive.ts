@@ -1,4 +1,4 @@
-import { UploadError, postFormWithProgress } from "@/components/chat/upload-file";
+import { UploadError, postFormWithProgress } from "@/lib/client/upload-file";
 import type { ApiErrorBody } from "@/lib/client/api";
 
 export interface ImportSummary {
