@@ -14,6 +14,8 @@ import { MANIFEST_PATH, type ExportedDocument, type ExportedProject, type Export
 // metadata is held in memory (a few hundred bytes a document); messages and file bytes are
 // read while the archive streams.
 
+const FILE_CHECKS_AT_ONCE = 32;
+
 export interface PlannedFile {
   /** Path inside the archive. */
   path: string;
@@ -70,18 +72,30 @@ export async function planExport({ userId, includeTrash }: { userId: string; inc
     where: { userId, ...(includeTrash ? {} : { trashedAt: null }) },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
+  // Where each original is and whether it is intact: confined and checked per file, many at
+  // a time rather than one after another: 10,000 documents mean 10,000 realpath and stat calls.
+  const exportedRows = documentRows.filter((row) => row.trashedAt !== null || projectFolders.has(row.projectId));
+  const sources: (string | null)[] = [];
+  for (let i = 0; i < exportedRows.length; i += FILE_CHECKS_AT_ONCE) {
+    sources.push(
+      ...(await Promise.all(
+        exportedRows.slice(i, i + FILE_CHECKS_AT_ONCE).map(async (row) => {
+          const source = await resolveOriginalPath({ userId, storedRelpath: row.storedRelpath }).catch(() => null);
+          return source !== null && (await isFileOfSize(source, row.sizeBytes)) ? source : null;
+        }),
+      )),
+    );
+  }
+
   const documents: ExportedDocument[] = [];
   const documentFiles: PlannedFile[] = [];
   let fileBytes = 0;
-  for (const row of documentRows) {
+  for (const [i, row] of exportedRows.entries()) {
     const onShelf = row.trashedAt === null;
-    // A live document always sits in one of the caller's projects; a trashed one may outlive it.
-    if (onShelf && !projectFolders.has(row.projectId)) continue;
     const origin = onShelf ? null : readTrashOrigin(row);
     const folder = onShelf ? `${projectFolders.get(row.projectId)}/documents` : "trash";
-    const source = await resolveOriginalPath({ userId, storedRelpath: row.storedRelpath }).catch(() => null);
-    const present = source !== null && (await isFileOfSize(source, row.sizeBytes));
-    const archivePath = present ? claimPath(taken, folder, row.name, "file") : null;
+    const source = sources[i]!;
+    const archivePath = source !== null ? claimPath(taken, folder, row.name, "file") : null;
     if (archivePath && source) {
       documentFiles.push({ path: archivePath, source, sizeBytes: Number(row.sizeBytes) });
       fileBytes += Number(row.sizeBytes);
