@@ -23,4 +23,9 @@ export async function register() {
     .then(({ sweepAllUsers }) => sweepAllUsers())
     .then((report) => console.log(`[sweep] start-up: ${report.purged} expired document(s) purged, ${report.removedFiles} file(s) and ${report.removedFolders} folder(s) collected, ${report.contentMissing} document(s) missing content`))
     .catch((error) => console.error("[sweep] start-up sweep failed", error));
+  // Documents still without search text (older than search, imported, or interrupted).
+  void import("@/lib/documents/search-indexing-queue")
+    .then(({ queueUnindexedDocuments }) => queueUnindexedDocuments())
+    .then((queued) => queued && console.log(`[search] indexing ${queued} document(s) in the background`))
+    .catch((error) => console.error("[search] start-up indexing failed", error));
 }

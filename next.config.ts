@@ -4,8 +4,9 @@ import createNextIntlPlugin from "next-intl/plugin";
 const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
 
 const nextConfig: NextConfig = {
-  // markitdown-ts loads pdf.js workers from its own folder; PGlite loads its wasm at runtime.
-  serverExternalPackages: ["markitdown-ts", "@electric-sql/pglite"],
+  // markitdown-ts loads pdf.js workers from its own folder; PGlite loads its wasm at runtime;
+  // piscina starts lib/conversion/convert-worker.mjs by path.
+  serverExternalPackages: ["markitdown-ts", "@electric-sql/pglite", "piscina"],
   poweredByHeader: false,
 };
 

@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useState, type ReactNode } from "react";
 import { Toaster } from "sonner";
+import { UploadTray } from "@/components/files/upload-tray";
 import { ApiError, type ClientConfig, type Project, type Thread } from "@/lib/client/api";
 import { queryKeys, RECENT_THREADS_LIMIT } from "@/lib/client/query-keys";
 
@@ -36,6 +37,7 @@ export function Providers({ seed, children }: { seed: WorkspaceSeed; children: R
   return (
     <QueryClientProvider client={queryClient}>
       {children}
+      <UploadTray />
       <Toaster
         theme="system"
         richColors

@@ -1,10 +1,13 @@
 // npm run bench – not part of npm test. Measures, on this machine:
 //  1. a 50 MiB shelf upload over HTTP against `sha256sum` + `cp` of the same file (the floor:
 //     the upload must hash and write the bytes once), and
-//  2. listing 100 documents of a 10,000-document shelf (first page and last page), and
+//  2. on PGlite and on PostgreSQL (a throwaway database at BENCH_POSTGRES_ADMIN_URL): listing
+//     100 of a 10,000-document shelf by cursor (first, middle, last page) beside a 10-document
+//     shelf and the same page SQL run directly; search on that shelf; 4,000-character slices
+//     of a 45 MB text document at offset 0, the middle and the end, and
 //  3. exporting a 10,000-document account over HTTP against `zip -0` of the same files, with
 //     the server's RSS growth while it streams (skips the baseline when `zip` is missing).
-// Prints the timings and the ratios. Uses a fresh embedded database in a temp folder.
+// Prints the timings and the ratios.
 import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, openAsBlob, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -24,50 +27,141 @@ async function time<T>(work: () => Promise<T>): Promise<[number, T]> {
   return [performance.now() - start, result];
 }
 
-async function benchListing(): Promise<void> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-list-"));
-  process.env.DATA_DIR = dataDir;
-  delete process.env.DATABASE_URL;
-  const { getDb, closeDb } = await import("@/lib/db/client");
-  const { listDocuments } = await import("@/lib/documents/list-documents");
+interface Seeded {
+  userId: string;
+  bigShelf: string;
+  smallShelf: string;
+  textShelf: string;
+  textDocumentId: string;
+  textChars: number;
+}
+
+/** 10,000 documents (tiny files, one search chunk each), a 10-document shelf, and a 45 MB text document. */
+async function seed(): Promise<Seeded> {
+  const { getDb } = await import("@/lib/db/client");
   const { originalRelpath, documentFolderPath } = await import("@/lib/storage/layout");
   const db = await getDb();
   const userId = randomUUID().replace(/-/g, "");
   await db.user.create({ data: { id: userId, name: "Bench", email: `${userId}@bench.test` } });
-  const project = await db.project.create({ data: { userId, name: "Bench", nameKey: "bench" } });
-  const total = 10_000;
+  const bigShelf = (await db.project.create({ data: { userId, name: "Big", nameKey: "big" } })).id;
+  const smallShelf = (await db.project.create({ data: { userId, name: "Small", nameKey: "small" } })).id;
   const content = Buffer.from("benchmark document\n");
-  const rows = Array.from({ length: total }, (_, i) => {
+  const place = (projectId: string, name: string, bytes: Buffer, i: number) => {
     const id = randomUUID();
     const sha256 = randomBytes(32).toString("hex");
-    const location = { projectId: project.id, sha256, documentId: id };
+    const location = { projectId, sha256, documentId: id };
     const folder = path.join(documentFolderPath({ userId, ...location }), "original");
     mkdirSync(folder, { recursive: true });
-    writeFileSync(path.join(folder, `doc-${i}.txt`), content);
-    return {
-      id,
-      projectId: project.id,
-      userId,
-      name: `doc-${i}.txt`,
-      storedRelpath: originalRelpath(location, `doc-${i}.txt`),
-      sha256,
-      sizeBytes: BigInt(content.length),
-      updatedAt: new Date(Date.UTC(2026, 0, 1) + i * 1000),
-    };
-  });
+    writeFileSync(path.join(folder, name), bytes);
+    return { id, projectId, userId, name, storedRelpath: originalRelpath(location, name), sha256, sizeBytes: BigInt(bytes.length), updatedAt: new Date(Date.UTC(2026, 0, 1) + i * 1000) };
+  };
+  const rows = Array.from({ length: SHELF }, (_, i) => place(bigShelf, `doc-${i}.txt`, content, i));
   for (let i = 0; i < rows.length; i += 1000) await db.projectDocument.createMany({ data: rows.slice(i, i + 1000) });
+  // Every document's text says "report"; one in a thousand also says "zephyr"; one in a hundred has Chinese.
+  const chunks = rows.map((row, i) => ({
+    documentId: row.id,
+    seq: 0,
+    start: 0,
+    body: `Quarterly report ${i}. ${"Figures and notes about operations. ".repeat(8)}${i % 1000 === 7 ? "The zephyr audit found nothing. " : ""}${i % 100 === 3 ? "关于年度预算报告的说明。" : ""}`,
+  }));
+  for (let i = 0; i < chunks.length; i += 1000) await db.documentTextChunk.createMany({ data: chunks.slice(i, i + 1000) });
+  await db.documentText.createMany({ data: rows.map((row) => ({ documentId: row.id, indexedChars: 400, truncated: false })) });
+  await db.projectDocument.createMany({ data: Array.from({ length: 10 }, (_, i) => place(smallShelf, `small-${i}.txt`, content, i)) });
+  // 45 MB of mixed-width text: ASCII lines with some Chinese, so offsets and bytes differ.
+  const line = "The slice benchmark reads four thousand characters of this line. 中文也在这里。\n";
+  const big = Buffer.from(line.repeat(Math.ceil((45 * MiB) / Buffer.byteLength(line))));
+  const textShelf = (await db.project.create({ data: { userId, name: "Text", nameKey: "text" } })).id;
+  const text = place(textShelf, "big.txt", big, 0);
+  await db.projectDocument.create({ data: text });
+  // Statistics as the server keeps them (ANALYZE at start and every 500 indexed documents;
+  // autovacuum on PostgreSQL): the rows above were inserted behind the indexer's back.
+  await db.$executeRaw`ANALYZE`;
+  return { userId, bigShelf, smallShelf, textShelf, textDocumentId: text.id, textChars: [...big.toString("utf8")].length };
+}
 
-  for (const offset of [0, total - 100]) {
-    const runs: number[] = [];
-    for (let i = 0; i < 25; i++) {
-      const [ms, page] = await time(() => listDocuments({ userId, projectId: project.id, limit: 100, offset }));
-      if (page.documents.length !== 100 || page.total !== total) throw new Error("listing returned the wrong page");
-      runs.push(ms);
-    }
-    console.log(`list 100 of ${total} at offset ${offset}: median ${median(runs).toFixed(1)} ms, max ${Math.max(...runs).toFixed(1)} ms`);
+const SHELF = 10_000;
+
+async function p50(work: () => Promise<unknown>, runs = 25): Promise<number> {
+  await work(); // warm
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) samples.push((await time(work))[0]);
+  return median(samples);
+}
+
+/** The shelf, search and slice figures on one database (the current DATABASE_URL, or PGlite). */
+async function benchShelf(label: string): Promise<void> {
+  const { getDb, closeDb } = await import("@/lib/db/client");
+  const { listDocuments } = await import("@/lib/documents/list-documents");
+  const { readDocumentSliceForAgent } = await import("@/lib/documents/read-document-for-agent");
+  const { Prisma } = await import("@/lib/generated/prisma/client");
+  const seeded = await seed();
+  const db = await getDb();
+  const { userId } = seeded;
+  const list = (projectId: string, cursor?: string, q?: string) => listDocuments({ userId, projectId, limit: 100, offset: 0, sort: "updated", order: "desc", cursor, q });
+
+  // The cursors of the middle and the last page, by walking the shelf once.
+  const cursors: (string | undefined)[] = [undefined];
+  for (let page = await list(seeded.bigShelf); page.nextCursor; page = await list(seeded.bigShelf, page.nextCursor)) cursors.push(page.nextCursor);
+  const pages = { first: cursors[0], middle: cursors[Math.floor(cursors.length / 2)], last: cursors.at(-1) };
+  // The page query itself, run directly: the floor the listing's own work is measured against.
+  const direct = async (cursor?: string) => {
+    const after = cursor ? JSON.parse(Buffer.from(cursor, "base64url").toString()) : null;
+    const keyset = after ? Prisma.sql`AND d."updatedAt" <= ${after[3]}::timestamp(3) AND (d."updatedAt" < ${after[3]}::timestamp(3) OR d.id > ${after[4]})` : Prisma.empty;
+    return db.$queryRaw`SELECT d.* FROM "project_document" d WHERE d."projectId" = ${seeded.bigShelf} AND d."userId" = ${userId} AND d."trashedAt" IS NULL ${keyset} ORDER BY d."updatedAt" DESC, d.id ASC LIMIT 101`;
+  };
+  const small = await p50(() => list(seeded.smallShelf));
+  console.log(`\n[${label}] list 100 of a 10-document shelf: p50 ${small.toFixed(1)} ms`);
+  for (const [name, cursor] of Object.entries(pages)) {
+    const ms = await p50(() => list(seeded.bigShelf, cursor));
+    const floor = await p50(() => direct(cursor));
+    console.log(`[${label}] list 100 of ${SHELF}, ${name} page by cursor: p50 ${ms.toFixed(1)} ms (×${(ms / small).toFixed(2)} the 10-document shelf; same SQL directly ${floor.toFixed(1)} ms)`);
+  }
+  for (const q of ["zephyr", "report", "预算"]) {
+    const page = await list(seeded.bigShelf, undefined, q);
+    const ms = await p50(() => list(seeded.bigShelf, undefined, q));
+    console.log(`[${label}] search "${q}" on ${SHELF} (${page.total} matches, first 100): p50 ${ms.toFixed(1)} ms`);
+  }
+  const read = (offset: number) => readDocumentSliceForAgent({ userId, projectId: seeded.textShelf, documentId: seeded.textDocumentId, offset, limit: 4000 });
+  const [firstMs] = await time(() => read(0));
+  console.log(`[${label}] first read of the 45 MB text (builds its offset sidecar): ${firstMs.toFixed(0)} ms`);
+  for (const [name, offset] of [["0", 0], ["middle", Math.floor(seeded.textChars / 2)], ["end", seeded.textChars - 4000]] as const) {
+    const ms = await p50(() => read(offset));
+    console.log(`[${label}] 4,000-character slice of the 45 MB text at offset ${name}: p50 ${ms.toFixed(1)} ms`);
   }
   await closeDb();
-  rmSync(dataDir, { recursive: true, force: true });
+}
+
+async function benchBothDatabases(): Promise<void> {
+  const { resetConfigForTests } = await import("@/lib/config/env");
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-shelf-"));
+  process.env.DATA_DIR = dataDir;
+  delete process.env.DATABASE_URL;
+  resetConfigForTests();
+  await benchShelf("PGlite");
+  const adminUrl = process.env.BENCH_POSTGRES_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  const { default: pg } = await import("pg");
+  const name = `bench_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  try {
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } catch (error) {
+    console.log(`\n[PostgreSQL] skipped: ${(error as Error).message}`);
+    await admin.end().catch(() => {});
+    rmSync(dataDir, { recursive: true, force: true });
+    return;
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  process.env.DATABASE_URL = url.toString();
+  resetConfigForTests();
+  try {
+    await benchShelf("PostgreSQL");
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 async function waitForHealth(url: string): Promise<void> {
@@ -264,7 +358,7 @@ async function benchExport(): Promise<void> {
 }
 
 // `npm run bench -- export` runs one benchmark; no argument runs them all.
-const benches: Record<string, () => Promise<void>> = { listing: benchListing, upload: benchUpload, export: benchExport };
+const benches: Record<string, () => Promise<void>> = { shelf: benchBothDatabases, upload: benchUpload, export: benchExport };
 for (const [name, run] of Object.entries(benches)) {
   if (!process.argv[2] || process.argv[2] === name) await run();
 }

@@ -4,13 +4,14 @@ import { AlertCircle, X } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { formatByteSize } from "@/lib/text/format-byte-size";
 import { FileIcon } from "@/components/files/file-icon";
-import type { UploadFailure } from "@/lib/client/upload-file";
+import type { FileUploadFailure as UploadFailure } from "@/lib/client/upload-manager";
 import type { UploadItem } from "./use-upload-queue";
 
 function useFailureText(maxBytes: number): (failure: UploadFailure | undefined) => string {
   const t = useTranslations("chat");
   return (failure) => {
     if (failure?.kind === "tooLarge") return t("uploadTooLarge", { limit: formatByteSize(maxBytes) });
+    if (failure?.kind === "empty") return t("uploadEmpty");
     if (failure?.kind === "server") return t("uploadServer", { message: failure.message });
     return t("uploadNetwork");
   };
@@ -20,7 +21,7 @@ function Chip({ item, maxBytes, onRemove }: { item: UploadItem; maxBytes: number
   const t = useTranslations("chat");
   const failureText = useFailureText(maxBytes);
   const failed = item.status === "error";
-  const name = item.file?.filename ?? item.name;
+  const name = item.threadFile?.filename ?? item.name;
   const percent = Math.round(item.progress * 100);
   return (
     <li
@@ -42,7 +43,7 @@ function Chip({ item, maxBytes, onRemove }: { item: UploadItem; maxBytes: number
           </p>
         ) : (
           <p className="mt-0.5 text-zinc-500 dark:text-zinc-400">
-            {item.status === "uploading" ? t("uploadingPercent", { percent }) : formatByteSize(item.file?.sizeBytes ?? item.sizeBytes)}
+            {item.status === "uploading" ? t("uploadingPercent", { percent }) : formatByteSize(item.threadFile?.sizeBytes ?? item.sizeBytes)}
           </p>
         )}
       </div>

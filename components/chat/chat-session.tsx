@@ -83,7 +83,7 @@ export function ChatSession({
     const text = draft.trim();
     if (!text || busy) return;
     const sent = uploads.takeFinished();
-    const attachments = sent.flatMap(({ file }) => (file ? [{ filename: file.filename, sizeBytes: file.sizeBytes, virtualPath: file.virtualPath }] : []));
+    const attachments = sent.flatMap(({ threadFile: file }) => (file ? [{ filename: file.filename, sizeBytes: file.sizeBytes, virtualPath: file.virtualPath }] : []));
     const messageId = generateId();
     pending.current = { kind: "submit", messageId, text: draft, uploads: sent };
     setDraft("");

@@ -2,23 +2,14 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { useEffect, useRef, useState } from "react";
+import { useMemo } from "react";
 import { toast } from "sonner";
 import { api, type ThreadFile } from "@/lib/client/api";
-import { UploadError, uploadThreadFile, type UploadFailure } from "@/lib/client/upload-file";
+import { uploadManager, type Upload } from "@/lib/client/upload-manager";
 import { queryKeys } from "@/lib/client/query-keys";
+import { useUploads } from "@/lib/client/use-uploads";
 
-export interface UploadItem {
-  id: string;
-  name: string;
-  sizeBytes: number;
-  status: "uploading" | "done" | "error";
-  /** 0..1 while uploading. */
-  progress: number;
-  failure?: UploadFailure;
-  /** The stored file once done (its name may differ from the picked one: `_1` suffixes). */
-  file?: ThreadFile;
-}
+export type UploadItem = Upload;
 
 export interface UploadQueue {
   items: UploadItem[];
@@ -33,57 +24,25 @@ export interface UploadQueue {
   adopt: (files: ThreadFile[]) => void;
 }
 
-let nextId = 0;
+const ofThread = (threadId: string) => (upload: Upload) => upload.target.kind === "thread" && upload.target.threadId === threadId;
 
 /**
- * The composer's attachments: each picked or dropped file uploads on its own request with
- * its own progress, so one failure (too large, rejected name) leaves the others alone.
+ * The composer's attachments: this chat's uploads in the workspace's upload manager. Each
+ * file uploads on its own request with its own progress, so one failure leaves the others
+ * alone, and leaving the chat does not stop them: they are still here on the way back.
  */
 export function useUploadQueue({ threadId, maxBytes }: { threadId: string; maxBytes: number }): UploadQueue {
   const t = useTranslations("chat");
   const queryClient = useQueryClient();
-  const [items, setItems] = useState<UploadItem[]>([]);
-  const controllers = useRef(new Map<string, AbortController>());
-
-  // Leaving the chat abandons uploads still in flight rather than finishing them unseen.
-  useEffect(() => {
-    const inFlight = controllers.current;
-    return () => inFlight.forEach((controller) => controller.abort());
-  }, []);
-
-  const update = (id: string, patch: Partial<UploadItem>) =>
-    setItems((current) => current.map((item) => (item.id === id ? { ...item, ...patch } : item)));
-
-  function start(file: File) {
-    const id = `upload-${++nextId}`;
-    const base = { id, name: file.name, sizeBytes: file.size, progress: 0 };
-    // Checked here too so a huge file fails at once instead of after streaming to the limit.
-    if (file.size > maxBytes) {
-      setItems((current) => [...current, { ...base, status: "error", failure: { kind: "tooLarge" } }]);
-      return;
-    }
-    const controller = new AbortController();
-    controllers.current.set(id, controller);
-    setItems((current) => [...current, { ...base, status: "uploading" }]);
-    uploadThreadFile({ threadId, file, signal: controller.signal, onProgress: (progress) => update(id, { progress }) })
-      .then((stored) => {
-        update(id, { status: "done", progress: 1, file: stored });
-        void queryClient.invalidateQueries({ queryKey: queryKeys.chatUploads(threadId) });
-      })
-      .catch((error: unknown) => {
-        const failure: UploadFailure = error instanceof UploadError ? error.failure : { kind: "network" };
-        if (failure.kind !== "aborted") update(id, { status: "error", failure });
-      })
-      .finally(() => controllers.current.delete(id));
-  }
+  const all = useUploads();
+  const items = useMemo(() => all.filter(ofThread(threadId)), [all, threadId]);
 
   function remove(id: string) {
     const item = items.find((candidate) => candidate.id === id);
-    setItems((current) => current.filter((candidate) => candidate.id !== id));
-    controllers.current.get(id)?.abort();
+    uploadManager.cancel(id);
     // A removed chip must not leave the file behind in the thread for the agent to find.
-    if (item?.status === "done" && item.file) {
-      const filename = item.file.filename;
+    if (item?.status === "added" && item.threadFile) {
+      const filename = item.threadFile.filename;
       api
         .deleteThreadUpload(threadId, filename)
         .catch(() => toast.error(t("removeUploadFailed", { name: filename })))
@@ -91,34 +50,18 @@ export function useUploadQueue({ threadId, maxBytes }: { threadId: string; maxBy
     }
   }
 
-  function takeFinished(): UploadItem[] {
-    const finished = items.filter((item) => item.status === "done");
-    const ids = new Set(finished.map((item) => item.id));
-    setItems((current) => current.filter((item) => !ids.has(item.id)));
-    return finished;
-  }
-
-  function restore(restored: UploadItem[]) {
-    setItems((current) => [...restored, ...current]);
-  }
-
   function adopt(files: ThreadFile[]) {
-    setItems((current) => {
-      const shown = new Set(current.flatMap((item) => (item.file ? [item.file.filename] : [])));
-      const adopted = files
-        .filter((file) => !shown.has(file.filename))
-        .map((file): UploadItem => ({ id: `upload-${++nextId}`, name: file.filename, sizeBytes: file.sizeBytes, status: "done", progress: 1, file }));
-      return adopted.length > 0 ? [...adopted, ...current] : current;
-    });
+    const shown = new Set(uploadManager.snapshot().flatMap((upload) => (ofThread(threadId)(upload) && upload.threadFile ? [upload.threadFile.filename] : [])));
+    uploadManager.put(files.filter((file) => !shown.has(file.filename)).map((file) => uploadManager.stored(threadId, file)));
   }
 
   return {
     items,
-    isUploading: items.some((item) => item.status === "uploading"),
-    add: (files) => files.forEach(start),
+    isUploading: items.some((item) => item.status === "queued" || item.status === "uploading"),
+    add: (files) => uploadManager.add({ kind: "thread", threadId }, files, { maxBytes }),
     remove,
-    takeFinished,
-    restore,
+    takeFinished: () => uploadManager.take((upload) => ofThread(threadId)(upload) && upload.status === "added"),
+    restore: (restored) => uploadManager.put(restored),
     adopt,
   };
 }

@@ -2,53 +2,79 @@
 
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useTranslations } from "next-intl";
-import { useRef } from "react";
-import type { ProjectDocument } from "@/lib/client/api";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import type { ListedDocument } from "@/lib/client/api";
 import { DOCUMENT_ROW_HEIGHT, DocumentRow } from "./document-row";
 
-/** At most this many rows show at once; the list scrolls inside its own box beyond that. */
-const VISIBLE_ROWS = 10;
+/** Fetch the next page while this many rows are still below the last one rendered. */
+const PREFETCH_ROWS = 30;
+
+/** The workspace's one scroll container (app/workspace/layout.tsx): the list scrolls with the page. */
+function pageScroller(): HTMLElement | null {
+  return document.getElementById("main");
+}
 
 /**
- * The shelf's rows, virtualised: a shelf of 1,000 documents renders only the rows in view
- * (plus a few either side), so the tab stays quick to open, scroll and update.
+ * The shelf's rows, virtualised against the page's own scroll container: a shelf of 10,000
+ * documents renders only the rows in view (plus a few either side), and asks for the next
+ * page (`onNearEnd`) as the reader approaches the last row loaded.
  */
 export function DocumentList({
   documents,
+  query,
   readOnly,
+  onNearEnd,
   onPreview,
   onAttach,
   onTrash,
 }: {
-  documents: ProjectDocument[];
+  documents: ListedDocument[];
+  /** The active search, highlighted in names and snippets ("" for none). */
+  query: string;
   readOnly: boolean;
-  onPreview: (document: ProjectDocument) => void;
-  onAttach: (document: ProjectDocument) => void;
-  onTrash: (document: ProjectDocument) => void;
+  onNearEnd: () => void;
+  onPreview: (document: ListedDocument) => void;
+  onAttach: (document: ListedDocument) => void;
+  onTrash: (document: ListedDocument) => void;
 }) {
   const t = useTranslations("documents");
-  const scrollRef = useRef<HTMLDivElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+  // Where the list starts inside the scrolling page, so the virtualiser can map page scroll
+  // positions to rows (the header, toolbar and upload tray sit above it).
+  useLayoutEffect(() => {
+    const scroller = pageScroller();
+    const list = listRef.current;
+    if (!scroller || !list) return;
+    const measure = () => setScrollMargin(list.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(scroller.firstElementChild ?? scroller);
+    return () => observer.disconnect();
+  }, []);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualiser returns fresh measurements each render by design
   const virtualizer = useVirtualizer({
     count: documents.length,
-    getScrollElement: () => scrollRef.current,
+    getScrollElement: pageScroller,
     estimateSize: () => DOCUMENT_ROW_HEIGHT,
     overscan: 8,
+    scrollMargin,
     getItemKey: (index) => documents[index].id,
   });
-  const height = Math.min(documents.length, VISIBLE_ROWS) * DOCUMENT_ROW_HEIGHT;
+  const items = virtualizer.getVirtualItems();
+  const lastRendered = items.at(-1)?.index ?? -1;
+  useEffect(() => {
+    if (lastRendered >= documents.length - PREFETCH_ROWS) onNearEnd();
+  }, [lastRendered, documents.length, onNearEnd]);
+
   return (
-    <div
-      ref={scrollRef}
-      className="overflow-y-auto rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900"
-      style={{ height }}
-      data-testid="document-list"
-    >
+    <div ref={listRef} className="rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900" data-testid="document-list">
       <div role="list" aria-label={t("listLabel")} className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
-        {virtualizer.getVirtualItems().map((item) => (
-          <div key={item.key} role="listitem" className="absolute inset-x-0 top-0" style={{ transform: `translateY(${item.start}px)` }}>
+        {items.map((item) => (
+          <div key={item.key} role="listitem" className="absolute inset-x-0 top-0" style={{ transform: `translateY(${item.start - scrollMargin}px)` }}>
             <DocumentRow
               document={documents[item.index]}
+              query={query}
               readOnly={readOnly}
               onPreview={() => onPreview(documents[item.index])}
               onAttach={() => onAttach(documents[item.index])}

@@ -4,7 +4,8 @@ import { Download, Eye, MessageSquarePlus, Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { FileIcon } from "@/components/files/file-icon";
 import { Button, buttonClass } from "@/components/ui/button";
-import { documentContentUrl, type ProjectDocument } from "@/lib/client/api";
+import { documentContentUrl, type ListedDocument } from "@/lib/client/api";
+import { HighlightedText } from "./highlighted-text";
 import { MissingContentBadge } from "./missing-content-badge";
 import { ProvenanceBadge } from "./provenance-badge";
 import { useDocumentMeta } from "./use-document-meta";
@@ -14,12 +15,15 @@ export const DOCUMENT_ROW_HEIGHT = 64;
 
 export function DocumentRow({
   document,
+  query,
   readOnly,
   onPreview,
   onAttach,
   onTrash,
 }: {
-  document: ProjectDocument;
+  document: ListedDocument;
+  /** The active search ("" for none): marked in the name, and its snippet replaces the details line. */
+  query: string;
   readOnly: boolean;
   onPreview: () => void;
   onAttach: () => void;
@@ -39,16 +43,22 @@ export function DocumentRow({
       <div className="min-w-0 flex-1">
         <div className="flex min-w-0 items-center gap-2">
           <p className="min-w-0 truncate text-sm font-medium text-zinc-900 dark:text-zinc-100" title={document.name} data-testid="document-name">
-            {document.name}
+            <HighlightedText text={document.name} query={query} />
           </p>
           {document.sourceKind ? <ProvenanceBadge threadId={document.sourceThreadId} kind={document.sourceKind} sourceName={document.sourceName} /> : null}
         </div>
-        <div className="mt-0.5 flex min-w-0 items-center gap-2 overflow-hidden whitespace-nowrap text-xs text-zinc-500 dark:text-zinc-400">
-          <span data-testid="document-size">{meta.size}</span>
-          <span aria-hidden>·</span>
-          <span className="truncate">{t("modified", { date: meta.modified })}</span>
-          {missing ? <MissingContentBadge /> : null}
-        </div>
+        {document.match?.offset != null ? (
+          <p className="mt-0.5 truncate text-xs text-zinc-600 dark:text-zinc-300" data-testid="document-snippet">
+            <HighlightedText text={document.match.snippet.replace(/\s+/g, " ")} query={query} />
+          </p>
+        ) : (
+          <div className="mt-0.5 flex min-w-0 items-center gap-2 overflow-hidden whitespace-nowrap text-xs text-zinc-500 dark:text-zinc-400">
+            <span data-testid="document-size">{meta.size}</span>
+            <span aria-hidden>·</span>
+            <span className="truncate">{t("modified", { date: meta.modified })}</span>
+            {missing ? <MissingContentBadge /> : null}
+          </div>
+        )}
       </div>
       {/* A row whose stored file is gone can only be moved to trash: preview, download
           and attach would all fail with content_missing. */}

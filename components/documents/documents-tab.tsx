@@ -3,15 +3,16 @@
 import { Trash2 } from "lucide-react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { FilePreviewDialog } from "@/components/files/file-preview-dialog";
 import { fileRefPreview } from "@/components/files/file-ref";
 import { PageDropZone } from "@/components/files/page-drop-zone";
 import type { PreviewFile } from "@/components/files/preview-file";
 import { Button, buttonClass } from "@/components/ui/button";
 import { formatByteSize } from "@/lib/text/format-byte-size";
-import type { Project, ProjectDocument } from "@/lib/client/api";
+import type { Project, ProjectDocument, ShelfView } from "@/lib/client/api";
 import { useConfig, useProjectDocuments } from "@/lib/client/queries";
+import { uploadManager } from "@/lib/client/upload-manager";
 import { ArchivedShelfBanner } from "./archived-shelf-banner";
 import { AttachToChatDialog } from "./attach-to-chat-dialog";
 import { ConversationFiles, type ThreadFileRef } from "./conversation-files";
@@ -19,11 +20,11 @@ import { DocumentList } from "./document-list";
 import { documentPreviewFile } from "./document-preview-file";
 import { DocumentsEmptyState } from "./documents-empty-state";
 import { SaveToProjectDialog } from "./save-to-project-dialog";
-import { ShelfUploadList } from "./shelf-upload-list";
+import { ShelfToolbar } from "./shelf-toolbar";
 import { TrashDocumentDialog } from "./trash-document-dialog";
 import { UploadButton } from "./upload-button";
+import { useDebouncedValue } from "./use-debounced-value";
 import { useDocumentMeta } from "./use-document-meta";
-import { useShelfUploads } from "./use-shelf-uploads";
 
 /**
  * The project's shelf, and below it the files of the project's chats. Archived projects are
@@ -34,8 +35,13 @@ export function DocumentsTab({ project }: { project: Project }) {
   const t = useTranslations("documents");
   const readOnly = project.status === "archived";
   const maxBytes = useConfig().data?.uploadMaxBytes ?? 0;
-  const uploads = useShelfUploads({ projectId: project.id, maxBytes });
-  const query = useProjectDocuments(project.id);
+  // The workspace's upload manager carries the transfers: leaving this tab does not stop them.
+  const addFiles = (files: File[]) => uploadManager.add({ kind: "shelf", projectId: project.id }, files, { maxBytes });
+  const [search, setSearch] = useState("");
+  const [sorting, setSorting] = useState<Pick<ShelfView, "sort" | "order">>({ sort: "updated", order: "desc" });
+  const q = useDebouncedValue(search.trim(), 300);
+  const view: ShelfView = { ...sorting, q };
+  const query = useProjectDocuments(project.id, view);
   const meta = useDocumentMeta();
   const [previewing, setPreviewing] = useState<PreviewFile | null>(null);
   const [trashing, setTrashing] = useState<ProjectDocument | null>(null);
@@ -44,6 +50,10 @@ export function DocumentsTab({ project }: { project: Project }) {
 
   const documents = query.data?.pages.flatMap((page) => page.documents) ?? [];
   const total = query.data?.pages[0]?.total ?? 0;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   function previewDocument(document: ProjectDocument) {
     const { size, modified } = meta(document);
@@ -67,17 +77,17 @@ export function DocumentsTab({ project }: { project: Project }) {
             </Link>
           </div>
           <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="documents-count">
-            {query.isSuccess ? t("count", { count: total }) : t("description")}
+            {!query.isSuccess ? t("description") : q ? t("matchCount", { count: total }) : t("count", { count: total })}
           </p>
         </div>
         {readOnly ? null : (
           <div className="flex flex-col items-end gap-1">
-            <UploadButton onFiles={uploads.add} />
+            <UploadButton onFiles={addFiles} />
             <p className="text-xs text-zinc-500 dark:text-zinc-400">{t("uploadHint", { limit: formatByteSize(maxBytes) })}</p>
           </div>
         )}
       </div>
-      <ShelfUploadList uploads={uploads} maxBytes={maxBytes} />
+      <ShelfToolbar search={search} onSearch={setSearch} view={view} onSort={setSorting} />
       {query.isPending ? (
         <div className="h-40 animate-pulse rounded-xl bg-zinc-100 dark:bg-zinc-900" aria-label={t("loading")} />
       ) : query.isError ? (
@@ -88,21 +98,29 @@ export function DocumentsTab({ project }: { project: Project }) {
           </Button>
         </div>
       ) : documents.length === 0 ? (
-        <DocumentsEmptyState readOnly={readOnly} />
+        q ? (
+          <p className="py-8 text-center text-sm text-zinc-600 dark:text-zinc-400" data-testid="documents-no-match">
+            {t("noMatch", { query: q })}
+          </p>
+        ) : (
+          <DocumentsEmptyState readOnly={readOnly} />
+        )
       ) : (
-        <DocumentList documents={documents} readOnly={readOnly} onPreview={previewDocument} onAttach={setAttaching} onTrash={setTrashing} />
+        <div className={query.isPlaceholderData ? "opacity-60 transition-opacity" : undefined} aria-busy={query.isPlaceholderData}>
+          <DocumentList documents={documents} query={q} readOnly={readOnly} onNearEnd={loadMore} onPreview={previewDocument} onAttach={setAttaching} onTrash={setTrashing} />
+        </div>
       )}
-      {query.hasNextPage ? (
-        <Button onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage} data-testid="documents-load-more">
-          {t("loadMore", { shown: documents.length, total })}
-        </Button>
+      {isFetchingNextPage ? (
+        <p className="text-center text-xs text-zinc-500 dark:text-zinc-400" role="status" data-testid="documents-loading-more">
+          {t("loadingMore", { shown: documents.length, total })}
+        </p>
       ) : null}
       <ConversationFiles projectId={project.id} readOnly={readOnly} onPreview={previewThreadFile} onSave={setSaving} />
       <PageDropZone
         enabled={!readOnly}
         title={t("dropTitle")}
         hint={t("dropHint", { limit: formatByteSize(maxBytes) })}
-        onFiles={uploads.add}
+        onFiles={addFiles}
       />
       <FilePreviewDialog file={previewing} onClose={() => setPreviewing(null)} />
       <AttachToChatDialog document={attaching} onClose={() => setAttaching(null)} />

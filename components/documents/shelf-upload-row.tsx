@@ -3,10 +3,10 @@
 import { CheckCircle2, Copy, Loader2, XCircle, X } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { formatByteSize } from "@/lib/text/format-byte-size";
-import type { ShelfUpload } from "./use-shelf-uploads";
-import type { ShelfUploadFailure } from "./upload-to-shelf";
+import { isActive, type FileUploadFailure as UploadFailure, type Upload } from "@/lib/client/upload-manager";
 
-function useFailureText(maxBytes: number): (failure: ShelfUploadFailure) => string {
+/** What became of a shelf upload that failed, in the person's language. */
+export function useShelfFailureText(maxBytes: number): (failure: UploadFailure) => string {
   const t = useTranslations("documents");
   return (failure) => {
     switch (failure.kind) {
@@ -26,12 +26,12 @@ function useFailureText(maxBytes: number): (failure: ShelfUploadFailure) => stri
   };
 }
 
-/** One file of a batch: its progress while it goes, then what became of it. */
-export function ShelfUploadRow({ upload, maxBytes, onDismiss }: { upload: ShelfUpload; maxBytes: number; onDismiss: () => void }) {
+/** One file of a batch: its progress while it goes (with Cancel), then what became of it. */
+export function ShelfUploadRow({ upload, maxBytes, onRemove }: { upload: Upload; maxBytes: number; onRemove: () => void }) {
   const t = useTranslations("documents");
-  const failureText = useFailureText(maxBytes);
+  const failureText = useShelfFailureText(maxBytes);
   const percent = Math.round(upload.progress * 100);
-  const active = upload.status === "queued" || upload.status === "uploading";
+  const active = isActive(upload);
   return (
     <li className="flex items-start gap-3 px-4 py-2.5" data-testid="shelf-upload" data-filename={upload.name} data-status={upload.status}>
       <span className="mt-0.5">
@@ -80,17 +80,15 @@ export function ShelfUploadRow({ upload, maxBytes, onDismiss }: { upload: ShelfU
           </p>
         )}
       </div>
-      {active ? null : (
-        <button
-          type="button"
-          onClick={onDismiss}
-          aria-label={t("dismissNamed", { name: upload.name })}
-          className="rounded-md p-1 text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700 dark:hover:bg-zinc-800 dark:hover:text-zinc-200"
-          data-testid="shelf-upload-dismiss"
-        >
-          <X className="size-3.5" aria-hidden />
-        </button>
-      )}
+      <button
+        type="button"
+        onClick={onRemove}
+        aria-label={active ? t("cancelUploadNamed", { name: upload.name }) : t("dismissNamed", { name: upload.name })}
+        className="rounded-md p-1 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800 dark:hover:bg-zinc-800 dark:hover:text-zinc-200"
+        data-testid={active ? "shelf-upload-cancel" : "shelf-upload-dismiss"}
+      >
+        <X className="size-3.5" aria-hidden />
+      </button>
     </li>
   );
 }

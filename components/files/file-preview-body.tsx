@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { Download, FileQuestion } from "lucide-react";
+import { Download, FileQuestion, Loader2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { buttonClass } from "@/components/ui/button";
@@ -34,13 +34,15 @@ export function FilePreviewBody({ file }: { file: PreviewFile }) {
  * validation_failed with `details[0].reason` when it cannot convert, and any content read
  * answers 409 content_missing when the stored file is gone.
  */
-function previewRefusal(error: unknown): "conversionDisabled" | "noTextForm" | "contentMissing" | null {
+function previewRefusal(error: unknown): "conversionDisabled" | "noTextForm" | "conversionTimeout" | "conversionMemory" | "contentMissing" | null {
   if (!(error instanceof ApiError)) return null;
   if (error.code === "content_missing") return "contentMissing";
   if (error.status === 422 && Array.isArray(error.body.details)) {
     const reason = (error.body.details[0] as { reason?: unknown } | undefined)?.reason;
     if (reason === "conversion_disabled") return "conversionDisabled";
     if (reason === "no_text_form") return "noTextForm";
+    if (reason === "conversion_timeout") return "conversionTimeout";
+    if (reason === "conversion_memory") return "conversionMemory";
   }
   return null;
 }
@@ -58,11 +60,24 @@ function TextPreview({ file, url, note }: { file: PreviewFile; url: string; note
     staleTime: 0,
     retry: false,
   });
-  if (query.isPending) return <div className="m-5 h-40 animate-pulse rounded-lg bg-zinc-100 dark:bg-zinc-800" aria-label={t("previewLoading")} />;
+  if (query.isPending) {
+    // A converted preview can wait on a conversion of many seconds: say so, never a blank box.
+    if (note === "converted") {
+      return (
+        <p role="status" className="m-5 flex items-center gap-2 text-sm text-zinc-700 dark:text-zinc-300" data-testid="file-preview-converting">
+          <Loader2 className="size-4 animate-spin" aria-hidden />
+          {t("previewConverting", { name })}
+        </p>
+      );
+    }
+    return <div className="m-5 h-40 animate-pulse rounded-lg bg-zinc-100 dark:bg-zinc-800" aria-label={t("previewLoading")} />;
+  }
   if (query.isError) {
     const refusal = previewRefusal(query.error);
     if (refusal === "conversionDisabled") return <NoPreview file={file} message={t("previewConversionDisabled")} />;
     if (refusal === "noTextForm") return <NoPreview file={file} message={t("previewNoTextForm")} />;
+    if (refusal === "conversionTimeout") return <NoPreview file={file} message={t("previewConversionTimeout")} />;
+    if (refusal === "conversionMemory") return <NoPreview file={file} message={t("previewConversionMemory")} />;
     if (refusal === "contentMissing")
       return (
         <p role="alert" className="m-5 text-sm text-red-600 dark:text-red-400" data-testid="file-preview-content-missing">

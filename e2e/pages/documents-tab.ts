@@ -29,6 +29,9 @@ export class DocumentsTab {
   readonly threadFileGroups: Locator;
   readonly saveDialog: Locator;
   readonly attachDialog: Locator;
+  readonly search: Locator;
+  readonly sort: Locator;
+  readonly noMatch: Locator;
 
   constructor(private readonly page: Page) {
     this.root = page.getByTestId("documents-tab");
@@ -46,6 +49,9 @@ export class DocumentsTab {
     this.threadFileGroups = page.getByTestId("thread-file-group");
     this.saveDialog = page.getByTestId("save-to-project-dialog");
     this.attachDialog = page.getByTestId("attach-to-chat-dialog");
+    this.search = page.getByTestId("documents-search");
+    this.sort = page.getByTestId("documents-sort");
+    this.noMatch = page.getByTestId("documents-no-match");
   }
 
   /** A chat's group in the conversation-files view, by its title. */
@@ -74,6 +80,16 @@ export class DocumentsTab {
 
   upload(name: string): Locator {
     return this.uploads.and(this.page.locator(`[data-filename="${name}"]`));
+  }
+
+  /** The shelf's row names, top to bottom (the rows rendered: all of a short shelf). */
+  async rowNames(): Promise<string[]> {
+    return this.rows.evaluateAll((rows) =>
+      rows
+        .map((row) => ({ name: row.getAttribute("data-name") ?? "", top: row.getBoundingClientRect().top }))
+        .sort((a, b) => a.top - b.top)
+        .map((row) => row.name),
+    );
   }
 
   row(name: string): Locator {

@@ -26,10 +26,15 @@ function wholeNumberOr(value: number | undefined, fallback: number): number {
   return value === undefined || !Number.isFinite(value) ? fallback : Math.floor(value);
 }
 
-export function sliceText(text: string, request: SliceRequest = {}): TextSlice {
+/** The request's offset and limit after clamping (shared with slices read through an offset sidecar). */
+export function clampSliceRequest(request: SliceRequest): { offset: number; limit: number } {
   const maxLimit = Math.max(1, wholeNumberOr(request.maxLimit, MAX_SLICE_LIMIT));
   const limit = Math.min(maxLimit, Math.max(1, wholeNumberOr(request.limit, DEFAULT_SLICE_LIMIT)));
-  const offset = Math.max(0, wholeNumberOr(request.offset, 0));
+  return { offset: Math.max(0, wholeNumberOr(request.offset, 0)), limit };
+}
+
+export function sliceText(text: string, request: SliceRequest = {}): TextSlice {
+  const { offset, limit } = clampSliceRequest(request);
 
   // One pass: count code points and remember where the page starts and ends in UTF-16 units.
   let totalChars = 0;

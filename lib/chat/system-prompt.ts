@@ -22,7 +22,7 @@ Today's date is ${date} (UTC).
 
 # Project documents
 - The <documents> block lists documents by id; it may show only some of them and then says how many more exist.
-- read_project_document(documentId, offset, limit) reads one document's text in pages of characters; list_project_documents(offset, limit) lists every document. These tools exist only in a project thread.
+- read_project_document(documentId, offset, limit) reads one document's text in pages of characters; list_project_documents(offset, limit) lists every document; search_project_documents(query, limit) finds documents whose name or text contains the query and gives the offset of the first match, to read from there. These tools exist only in a project thread.
 - Read documents when they are relevant to the request instead of guessing their content.
 
 # Thread files

@@ -1,6 +1,6 @@
 import type { ChatMessage } from "@/lib/chat/chat-message";
 import type { PublicConfig } from "@/lib/config/public-config";
-import type { DocumentDto, DocumentPage, PlacedDocument } from "@/lib/documents/document-dto";
+import type { DocumentDto, DocumentPage, ListedDocument, PlacedDocument } from "@/lib/documents/document-dto";
 import type { DeleteProjectResult, ProjectDto } from "@/lib/projects/project-dto";
 import type { ThreadFile, ThreadFileGroup, ThreadFileGroupPage, ThreadFileKind } from "@/lib/thread-files/thread-file-dto";
 import type { ThreadDto, ThreadPage } from "@/lib/threads/thread-dto";
@@ -15,6 +15,15 @@ export type Thread = ThreadDto;
 export type ClientConfig = PublicConfig;
 export type ProjectDeletion = DeleteProjectResult;
 export type ProjectDocument = DocumentDto;
+/** A shelf row in a listing; with a search, `match` says where the query was found. */
+export type { ListedDocument };
+export type ShelfSort = "updated" | "name" | "size";
+export interface ShelfView {
+  sort: ShelfSort;
+  order: "asc" | "desc";
+  /** The search, or "" for the whole shelf. */
+  q: string;
+}
 /** "Save to project": 201 added, or 200 when identical bytes were already on the shelf. */
 export type SavedDocument = PlacedDocument;
 /** A document in the trash: where it was trashed from, and when it is purged for good. */
@@ -156,8 +165,12 @@ export const api = {
     request<{ thread: Thread }>(`/api/threads/${encodeURIComponent(id)}/move`, { method: "POST", body: { projectId } }).then(
       (r) => r.thread,
     ),
-  listDocuments: (projectId: string, page: { limit: number; offset: number }) =>
-    request<DocumentPage>(`${documentsPath(projectId)}?limit=${page.limit}&offset=${page.offset}`),
+  listDocuments: (projectId: string, page: ShelfView & { limit: number; cursor: string | null }) => {
+    const params = new URLSearchParams({ limit: String(page.limit), sort: page.sort, order: page.order });
+    if (page.q) params.set("q", page.q);
+    if (page.cursor) params.set("cursor", page.cursor);
+    return request<DocumentPage>(`${documentsPath(projectId)}?${params}`);
+  },
   trashDocument: (projectId: string, documentId: string) =>
     request<void>(`${documentsPath(projectId)}/${encodeURIComponent(documentId)}`, { method: "DELETE" }),
   saveThreadFileToProject: (projectId: string, input: { threadId: string; kind: ThreadFile["kind"]; name: string; shelfName?: string }) =>

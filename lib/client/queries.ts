@@ -1,7 +1,7 @@
 "use client";
 
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { ApiError, api, type Project, type Thread } from "./api";
+import { ApiError, api, type Project, type ShelfView, type Thread } from "./api";
 import { queryKeys, RECENT_THREADS_LIMIT } from "./query-keys";
 
 /** Server limits never change while the server runs; the workspace layout seeds them. */
@@ -39,16 +39,23 @@ export function useThread(id: string, initialData: Thread) {
   return useQuery({ queryKey: queryKeys.thread(id), queryFn: () => api.getThread(id), initialData });
 }
 
-/** The server's largest page: a shelf of up to 1,000 documents arrives in one request. */
-export const DOCUMENTS_PAGE_SIZE = 1000;
+/** One page of the shelf: a screenful or two, fetched as the list scrolls near its end. */
+export const DOCUMENTS_PAGE_SIZE = 100;
 
-/** A project's shelf, newest first, one page at a time (nextOffset is null after the last). */
-export function useProjectDocuments(projectId: string) {
+/**
+ * A project's shelf in one sort order, optionally searched, page by page by cursor (each page
+ * costs the server O(page)). Keyed under projectDocuments(projectId), so every invalidation
+ * of the shelf refreshes every view of it.
+ */
+export function useProjectDocuments(projectId: string, view: ShelfView) {
   return useInfiniteQuery({
-    queryKey: queryKeys.projectDocuments(projectId),
-    queryFn: ({ pageParam }) => api.listDocuments(projectId, { limit: DOCUMENTS_PAGE_SIZE, offset: pageParam }),
-    initialPageParam: 0,
-    getNextPageParam: (lastPage) => lastPage.nextOffset ?? undefined,
+    queryKey: [...queryKeys.projectDocuments(projectId), view] as const,
+    queryFn: ({ pageParam }) => api.listDocuments(projectId, { ...view, limit: DOCUMENTS_PAGE_SIZE, cursor: pageParam }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+    // A new search or sort of the same shelf keeps its rows on screen until its first page
+    // arrives; another project's rows never stand in.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2].projectId === projectId ? previous : undefined),
   });
 }
 

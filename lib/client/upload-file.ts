@@ -1,5 +1,3 @@
-import type { ThreadFile } from "@/lib/client/api";
-
 export type UploadFailure = { kind: "tooLarge" } | { kind: "aborted" } | { kind: "network" } | { kind: "server"; message: string };
 
 export class UploadError extends Error {
@@ -45,33 +43,4 @@ export function postFormWithProgress({
     signal.addEventListener("abort", () => xhr.abort(), { once: true });
     xhr.send(form);
   });
-}
-
-/**
- * One file to the thread's uploads. Resolves with the stored file, whose name may carry a
- * `_1` suffix when the thread already had one of that name.
- */
-export async function uploadThreadFile({
-  threadId,
-  file,
-  onProgress,
-  signal,
-}: {
-  threadId: string;
-  file: File;
-  onProgress: (fraction: number) => void;
-  signal: AbortSignal;
-}): Promise<ThreadFile> {
-  const form = new FormData();
-  form.append("files", file, file.name);
-  const { status, body } = await postFormWithProgress({
-    url: `/api/threads/${encodeURIComponent(threadId)}/uploads`,
-    form,
-    onProgress,
-    signal,
-  });
-  const answer = body as { files?: ThreadFile[]; error?: { message?: string } } | null;
-  if (status === 201 && answer?.files?.[0]) return answer.files[0];
-  if (status === 413) throw new UploadError({ kind: "tooLarge" });
-  throw new UploadError({ kind: "server", message: answer?.error?.message ?? `HTTP ${status}` });
 }

@@ -22,6 +22,9 @@ const settingSchemas = {
   uploadMaxBytes: { env: "UPLOAD_MAX_BYTES", schema: integerInRange(1), fallback: 52428800 },
   autoConvertDocuments: { env: "AUTO_CONVERT_DOCUMENTS", schema: booleanFromEnv, fallback: true },
   importMaxEntries: { env: "IMPORT_MAX_ENTRIES", schema: integerInRange(1), fallback: 100_000 },
+  conversionTimeoutSeconds: { env: "CONVERSION_TIMEOUT_SECONDS", schema: integerInRange(1, 3600), fallback: 120 },
+  conversionMemoryMb: { env: "CONVERSION_MEMORY_MB", schema: integerInRange(64, 16384), fallback: 1024 },
+  searchIndexMaxChars: { env: "SEARCH_INDEX_MAX_CHARS", schema: integerInRange(0), fallback: 5_000_000 },
 } as const;
 
 type SettingName = keyof typeof settingSchemas;

@@ -1,5 +1,6 @@
 import { config } from "@/lib/config/env";
 import { isTextContent } from "@/lib/files/detect-text";
+import type { ConversionResult } from "./conversion-pool";
 import { convertToMarkdown, isConvertible } from "./convert-to-markdown";
 
 // The one "file → text" decision, for a shelf document and a thread file alike: a convertible
@@ -11,11 +12,14 @@ import { convertToMarkdown, isConvertible } from "./convert-to-markdown";
 export type TextOutcome =
   | { kind: "text"; text: string; converted: boolean }
   | { kind: "conversion_disabled" }
-  | { kind: "unconvertible" }
+  /** `reason`: the converter failed on the file, ran past CONVERSION_TIMEOUT_SECONDS, or past its memory limit. */
+  | { kind: "unconvertible"; reason: "error" | "timeout" | "memory" }
   | { kind: "binary" };
 
 /** The caller's converted companion: read it (null when absent) and store a fresh one. */
 export interface ConvertedCache {
+  /** Names the companion (its path): reads arriving while it is being made wait for that conversion. */
+  key: string;
   read(): Promise<string | null>;
   store(markdown: string): Promise<void>;
 }
@@ -31,22 +35,38 @@ export interface ReadAsTextInput {
   autoConvert?: boolean;
 }
 
+// Conversions under way, by cache key: a second read of the same file waits for the first
+// conversion (and its cache write) instead of starting another.
+const inFlight = new Map<string, Promise<ConversionResult | null>>();
+
+function convertOnce(key: string, convert: () => Promise<ConversionResult | null>): Promise<ConversionResult | null> {
+  let running = inFlight.get(key);
+  if (!running) {
+    running = convert().finally(() => inFlight.delete(key));
+    inFlight.set(key, running);
+  }
+  return running;
+}
+
 export async function readAsText({ name, readBytes, cache, convertible = isConvertible(name), autoConvert = config().autoConvertDocuments }: ReadAsTextInput): Promise<TextOutcome> {
   let bytes: Buffer | null = null;
+  let failure: ConversionResult | null = null;
   if (convertible && autoConvert) {
     const cached = await cache.read();
     if (cached !== null) return { kind: "text", text: cached, converted: true };
-    bytes = await readBytes();
-    const markdown = await convertToMarkdown({ bytes, name });
-    if (markdown !== null) {
-      await cache.store(markdown);
-      return { kind: "text", text: markdown, converted: true };
-    }
+    const result = await convertOnce(cache.key, async () => {
+      bytes = await readBytes();
+      const converted = await convertToMarkdown({ bytes, name });
+      if (converted?.kind === "converted") await cache.store(converted.markdown);
+      return converted;
+    });
+    if (result?.kind === "converted") return { kind: "text", text: result.markdown, converted: true };
+    failure = result;
   }
   bytes ??= await readBytes();
   // TextDecoder drops a UTF-8 byte order mark and replaces invalid sequences past the sample.
   if (isTextContent(bytes)) return { kind: "text", text: new TextDecoder("utf-8").decode(bytes), converted: false };
   if (convertible && !autoConvert) return { kind: "conversion_disabled" };
-  if (convertible) return { kind: "unconvertible" };
+  if (convertible) return { kind: "unconvertible", reason: failure?.kind === "failed" ? failure.reason : "error" };
   return { kind: "binary" };
 }

@@ -27,11 +27,13 @@ const ADVISORY_MIGRATION_LOCK = 72707369; // the id Prisma's own engine uses
 async function openEmbedded(dataDir: string): Promise<DbHandle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { PrismaPGlite } = await import("pglite-prisma-adapter");
+  // Shelf search's trigram indexes (migration shelf_at_scale); PostgreSQL ships it built in.
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const directory = path.resolve(dataDir, "db");
   await mkdir(path.dirname(directory), { recursive: true });
   const release = await lockDatabaseDirectory(directory);
   try {
-    const pglite = await PGlite.create(directory);
+    const pglite = await PGlite.create(directory, { extensions: { pg_trgm } });
     const executor: MigrationExecutor = {
       query: async (sql, params) => (await pglite.query(sql, params)).rows as never[],
       runScript: async (sql) => {
@@ -41,6 +43,9 @@ async function openEmbedded(dataDir: string): Promise<DbHandle> {
       },
     };
     await applyMigrations(executor, await readMigrations(MIGRATIONS_DIR));
+    // PGlite runs no autovacuum, so nothing else ever gathers planner statistics; without
+    // them the shelf's search and paging plans guess row counts of 1 (lib/documents/search-indexing-queue.ts refreshes them too).
+    await pglite.exec("ANALYZE");
     const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
     return {
       prisma,

@@ -11,3 +11,7 @@ export function isUniqueViolation(error: unknown): boolean {
 export function isRecordNotFound(error: unknown): boolean {
   return prismaCode(error) === "P2025";
 }
+
+export function isForeignKeyViolation(error: unknown): boolean {
+  return prismaCode(error) === "P2003";
+}

@@ -33,11 +33,22 @@ export function toDocumentDto(row: ProjectDocument, contentMissing: boolean): Do
   };
 }
 
+export interface DocumentMatch {
+  snippet: string;
+  /** Character offset of the first match in the document's text; null when only the name matched. */
+  offset: number | null;
+}
+
+/** A shelf row in a listing; with a search (`q`), `match` says where the query was found. */
+export type ListedDocument = DocumentDto & { match?: DocumentMatch };
+
 /** A page of a shelf (GET /api/projects/{id}/documents). */
 export interface DocumentPage {
-  documents: DocumentDto[];
+  documents: ListedDocument[];
   total: number;
   nextOffset: number | null;
+  /** The next page's keyset cursor; null at the end. */
+  nextCursor: string | null;
 }
 
 /** A document added to a shelf (upload, "save to project"): `deduplicated` when identical bytes were already there. */

@@ -1,6 +1,9 @@
+import { isTextContent, TEXT_SAMPLE_BYTES } from "@/lib/files/detect-text";
+import { config } from "@/lib/config/env";
+import { isConvertible } from "@/lib/conversion/convert-to-markdown";
 import { readAsText, type TextOutcome } from "@/lib/conversion/read-as-text";
-import { openFileOfSize, readTextIfPresent, writeTextAtomically, type OpenedFile } from "@/lib/storage/stored-files";
-import { convertedPathFor } from "@/lib/storage/layout";
+import { fileStatsIfPresent, isFileOfSize, openFileOfSize, readFileRange, readTextIfPresent, writeTextAtomically, type OpenedFile } from "@/lib/storage/stored-files";
+import { convertedPathFor, offsetSidecarPathFor } from "@/lib/storage/layout";
 
 // A stored original as text, for the markdown preview and the read tool (the decision itself
 // is lib/conversion/read-as-text, shared with thread files). Convertible formats are
@@ -35,6 +38,31 @@ async function textOf(original: OpenedFile, { originalPath, name }: { originalPa
   return readAsText({
     name,
     readBytes: () => original.readAll(),
-    cache: { read: () => readTextIfPresent(convertedPath), store: (markdown) => storeCached(convertedPath, markdown) },
+    cache: { key: convertedPath, read: () => readTextIfPresent(convertedPath), store: (markdown) => storeCached(convertedPath, markdown) },
   });
+}
+
+/**
+ * Where a document's text can be read from in slices, without holding it all: its original
+ * when that is text, or its cached conversion (made now if missing, through the same cache
+ * and in-flight conversion as every other read). Only the first bytes of an original are
+ * read to decide. Every outcome readDocumentText has is kept, so callers word them the same.
+ */
+export type DocumentTextSource = Exclude<DocumentText, { kind: "text" }> | { kind: "file"; textPath: string; sidecarPath: string } | { kind: "text"; text: string };
+
+export async function documentTextSource({ originalPath, name, sizeBytes }: { originalPath: string; name: string; sizeBytes: bigint }): Promise<DocumentTextSource> {
+  if (!(await isFileOfSize(originalPath, sizeBytes))) return { kind: "content_missing" };
+  const converted = { kind: "file" as const, textPath: convertedPathFor(originalPath), sidecarPath: offsetSidecarPathFor(originalPath, "converted") };
+  const original = { kind: "file" as const, textPath: originalPath, sidecarPath: offsetSidecarPathFor(originalPath, "original") };
+  const convertible = isConvertible(name);
+  if (convertible && config().autoConvertDocuments) {
+    if ((await fileStatsIfPresent(converted.textPath))?.isFile === true) return converted;
+    const result = await readDocumentText({ originalPath, name, sizeBytes });
+    if (result.kind !== "text") return result;
+    if (!result.converted) return original;
+    // Converted, but the cache could not be stored: serve this conversion from memory.
+    return (await fileStatsIfPresent(converted.textPath))?.isFile === true ? converted : { kind: "text", text: result.text };
+  }
+  if (isTextContent(await readFileRange(originalPath, 0, TEXT_SAMPLE_BYTES))) return original;
+  return convertible ? { kind: "conversion_disabled" } : { kind: "binary" };
 }

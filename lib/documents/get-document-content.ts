@@ -1,3 +1,4 @@
+import { conversionFailureClause } from "@/lib/conversion/conversion-failure";
 import { AppError } from "@/lib/errors";
 import { resolveOriginalPath } from "@/lib/storage/layout";
 import { readDocumentText } from "./document-text";
@@ -20,7 +21,7 @@ export async function getDocumentOriginal(ref: ContentRequest): Promise<{ name: 
 }
 
 /** 422 on `as`: the request is well formed, but this document has no markdown to give. */
-function noMarkdown(reason: "conversion_disabled" | "no_text_form", message: string): AppError {
+function noMarkdown(reason: "conversion_disabled" | "no_text_form" | "conversion_timeout" | "conversion_memory", message: string): AppError {
   return new AppError("validation_failed", message, { details: [{ path: "as", message, reason }] });
 }
 
@@ -34,7 +35,8 @@ export async function getDocumentMarkdown(ref: ContentRequest): Promise<string> 
     throw noMarkdown("conversion_disabled", "This document needs conversion to be shown as text, and document conversion is turned off on this server (AUTO_CONVERT_DOCUMENTS). Download the original instead.");
   }
   if (result.kind === "unconvertible") {
-    throw noMarkdown("no_text_form", "This document could not be converted to text; the file may be damaged or in an unsupported variant. Download the original instead.");
+    const reason = result.reason === "error" ? "no_text_form" : result.reason === "timeout" ? "conversion_timeout" : "conversion_memory";
+    throw noMarkdown(reason, `This document ${conversionFailureClause(result.reason)}. Download the original instead.`);
   }
   if (result.kind === "binary") throw noMarkdown("no_text_form", "This document is a binary file with no text form. Download the original instead.");
   return result.text;

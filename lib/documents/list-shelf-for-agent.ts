@@ -1,6 +1,8 @@
 import { getDb } from "@/lib/db/client";
 import { nextOffset } from "@/lib/http/paging";
-import { SHELF_ORDER } from "./list-documents";
+
+/** The shelf's default order (`updatedAt DESC, id ASC`), the one the pinned index shows. */
+const SHELF_ORDER = [{ updatedAt: "desc" as const }, { id: "asc" as const }];
 
 export interface AgentShelfPage {
   total: number;

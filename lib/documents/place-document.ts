@@ -7,6 +7,7 @@ import { removeFileIfPresent, type StagedFile } from "@/lib/storage/staging";
 import { documentFolderPath, originalPathIn, originalRelpath } from "@/lib/storage/layout";
 import { describeDocument } from "./describe-document";
 import { toDocumentDto, type PlacedDocument } from "./document-dto";
+import { indexNewDocument } from "./search-indexing-queue";
 
 export interface DocumentSource {
   sourceThreadId: string | null;
@@ -52,6 +53,9 @@ export async function placeStagedDocument({ userId, projectId, staged, name, sou
       });
       return { row, deduplicated: false };
     });
+    // Search text (and a convertible file's Markdown) is made now, so the first search,
+    // preview and agent read find it ready.
+    if (!result.deduplicated) await indexNewDocument(result.row);
     // A row this call placed has its bytes by construction; only a dedup hit's file is checked.
     const document = result.deduplicated ? await describeDocument(result.row) : toDocumentDto(result.row, false);
     return { document, deduplicated: result.deduplicated };

@@ -1,17 +1,23 @@
+import { sliceText, type SliceRequest, type TextSlice } from "@/lib/chat/slice-text";
+import { conversionFailureClause } from "@/lib/conversion/conversion-failure";
 import { getDb } from "@/lib/db/client";
 import { resolveOriginalPath } from "@/lib/storage/layout";
-import { readDocumentText } from "./document-text";
+import { documentTextSource } from "./document-text";
+import { sliceTextFile } from "./slice-text-file";
 
-export type AgentDocumentText = { name: string; text: string } | { error: string };
+export type AgentDocumentSlice = ({ name: string } & TextSlice) | { error: string };
 
 const ATTACH_HINT = "Ask the person to attach it to this chat (\"attach to thread\") if they want you to work with it another way.";
 
+const missing = (name: string) => ({ error: `The stored file of ${JSON.stringify(name)} is missing (or no longer the size that was recorded); it cannot be read.` });
+
 /**
- * The text of one shelf document for `read_project_document`. Reads the live row at call
- * time, so a document trashed after admission fails clearly instead of serving stale bytes.
- * Every outcome the model can act on is an `{error}`, never an exception.
+ * One slice of a shelf document's text for `read_project_document`. Reads the live row at
+ * call time, so a document trashed after admission fails clearly instead of serving stale
+ * bytes, and reads only the bytes of the slice (lib/documents/slice-text-file.ts). Every
+ * outcome the model can act on is an `{error}`, never an exception.
  */
-export async function readDocumentForAgent({ userId, projectId, documentId }: { userId: string; projectId: string; documentId: string }): Promise<AgentDocumentText> {
+export async function readDocumentSliceForAgent({ userId, projectId, documentId, ...request }: SliceRequest & { userId: string; projectId: string; documentId: string }): Promise<AgentDocumentSlice> {
   const db = await getDb();
   const row = await db.projectDocument.findFirst({ where: { id: documentId, projectId, userId } });
   if (!row) {
@@ -20,16 +26,20 @@ export async function readDocumentForAgent({ userId, projectId, documentId }: { 
   if (row.trashedAt !== null) {
     return { error: `The document ${JSON.stringify(row.name)} (id ${row.id}) is no longer on the project's shelf: it was moved to the trash.` };
   }
-  const result = await readDocumentText({ originalPath: await resolveOriginalPath(row), name: row.name, sizeBytes: row.sizeBytes });
-  switch (result.kind) {
+  const source = await documentTextSource({ originalPath: await resolveOriginalPath(row), name: row.name, sizeBytes: row.sizeBytes });
+  switch (source.kind) {
     case "content_missing":
-      return { error: `The stored file of ${JSON.stringify(row.name)} is missing (or no longer the size that was recorded); it cannot be read.` };
+      return missing(row.name);
+    case "file": {
+      const slice = await sliceTextFile({ textPath: source.textPath, sidecarPath: source.sidecarPath, ...request });
+      return slice ? { name: row.name, ...slice } : missing(row.name);
+    }
     case "text":
-      return { name: row.name, text: result.text };
+      return { name: row.name, ...sliceText(source.text, request) };
     case "conversion_disabled":
       return { error: `${JSON.stringify(row.name)} needs conversion to be read as text, and document conversion is turned off on this server. ${ATTACH_HINT}` };
     case "unconvertible":
-      return { error: `${JSON.stringify(row.name)} could not be converted to text; the file may be damaged or in an unsupported variant. ${ATTACH_HINT}` };
+      return { error: `${JSON.stringify(row.name)} ${conversionFailureClause(source.reason)}. ${ATTACH_HINT}` };
     case "binary":
       return { error: `${JSON.stringify(row.name)} is a binary file and cannot be read as text. ${ATTACH_HINT}` };
   }

@@ -27,7 +27,7 @@ export async function createProject({
       include: projectCountsSelect,
     });
     // A project is created with an empty shelf.
-    return toProjectDto(project, 0);
+    return toProjectDto(project);
   } catch (error) {
     if (isUniqueViolation(error)) throw nameTakenError();
     throw error;

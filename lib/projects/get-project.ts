@@ -1,4 +1,3 @@
-import { countActiveDocumentsOf } from "@/lib/documents/count-active-documents";
 import { getDb } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
 import { projectCountsSelect, toProjectDto, type ProjectDto } from "./project-dto";
@@ -7,5 +6,5 @@ export async function getProjectOrThrow({ projectId, userId }: { projectId: stri
   const db = await getDb();
   const project = await db.project.findFirst({ where: { id: projectId, userId }, include: projectCountsSelect });
   if (!project) throw notFound();
-  return toProjectDto(project, await countActiveDocumentsOf(db, { userId, projectId: project.id }));
+  return toProjectDto(project);
 }

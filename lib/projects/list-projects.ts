@@ -1,4 +1,3 @@
-import { countActiveDocuments } from "@/lib/documents/count-active-documents";
 import { getDb } from "@/lib/db/client";
 import { projectCountsSelect, toProjectDto, type ProjectDto } from "./project-dto";
 
@@ -11,6 +10,5 @@ export async function listProjects({ userId, status }: { userId: string; status:
     include: projectCountsSelect,
     orderBy: [{ updatedAt: "desc" }, { id: "asc" }],
   });
-  const documentCounts = await countActiveDocuments(db, { userId, projectIds: projects.map((project) => project.id) });
-  return projects.map((project) => toProjectDto(project, documentCounts.get(project.id) ?? 0));
+  return projects.map((project) => toProjectDto(project));
 }

@@ -15,8 +15,8 @@ export const projectCountsSelect = { _count: { select: { threads: true } } } as 
 
 type ProjectWithCounts = Project & { _count: { threads: number } };
 
-/** `documentCount`: the project's active shelf documents (lib/documents/count-active-documents). */
-export function toProjectDto(project: ProjectWithCounts, documentCount: number): ProjectDto {
+/** `documentCount`: the project's live shelf documents, kept on its row (migration shelf_at_scale). */
+export function toProjectDto(project: ProjectWithCounts): ProjectDto {
   return {
     id: project.id,
     name: project.name,
@@ -25,7 +25,7 @@ export function toProjectDto(project: ProjectWithCounts, documentCount: number):
     createdAt: project.createdAt.toISOString(),
     updatedAt: project.updatedAt.toISOString(),
     threadCount: project._count.threads,
-    documentCount,
+    documentCount: project.documentCount,
   };
 }
 

@@ -1,4 +1,3 @@
-import { countActiveDocumentsOf } from "@/lib/documents/count-active-documents";
 import { getDb } from "@/lib/db/client";
 import { isRecordNotFound } from "@/lib/db/prisma-errors";
 import { notFound } from "@/lib/errors";
@@ -21,7 +20,7 @@ export async function setProjectStatus({
       data: { status },
       include: projectCountsSelect,
     });
-    return toProjectDto(project, await countActiveDocumentsOf(db, { userId, projectId: project.id }));
+    return toProjectDto(project);
   } catch (error) {
     if (isRecordNotFound(error)) throw notFound();
     throw error;

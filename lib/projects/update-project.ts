@@ -1,4 +1,3 @@
-import { countActiveDocumentsOf } from "@/lib/documents/count-active-documents";
 import { config } from "@/lib/config/env";
 import { getDb } from "@/lib/db/client";
 import { isRecordNotFound, isUniqueViolation } from "@/lib/db/prisma-errors";
@@ -29,7 +28,7 @@ export async function updateProject({
       },
       include: projectCountsSelect,
     });
-    return toProjectDto(project, await countActiveDocumentsOf(db, { userId, projectId: project.id }));
+    return toProjectDto(project);
   } catch (error) {
     if (isRecordNotFound(error)) throw notFound();
     if (isUniqueViolation(error)) throw nameTakenError();

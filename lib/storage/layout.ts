@@ -153,6 +153,15 @@ export function convertedPathFor(originalPath: string): string {
   return path.join(documentFolderOf(originalPath), "derived", CONVERTED_FILE);
 }
 
+/**
+ * The character → byte offset sidecar (lib/text/offset-index.ts) of the document's text: of
+ * its original when that is the text, or of derived/converted.md. Derived data, like the
+ * conversion: rebuilt when missing or stale, removed on purge.
+ */
+export function offsetSidecarPathFor(originalPath: string, text: "original" | "converted"): string {
+  return path.join(documentFolderOf(originalPath), "derived", `${text}.offsets.json`);
+}
+
 /** The sub-folders of a document folder that hold its files (emptied before the folder goes). */
 export function documentFileFolders(documentFolder: string): string[] {
   return ["original", "derived"].map((sub) => path.join(documentFolder, sub));

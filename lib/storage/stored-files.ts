@@ -183,3 +183,15 @@ export async function removeRegularFile(filePath: string): Promise<boolean> {
     throw error;
   }
 }
+
+/** Bytes [start, end) of a file, read without the rest. */
+export async function readFileRange(filePath: string, start: number, end: number): Promise<Buffer> {
+  const handle = await open(filePath, "r");
+  try {
+    const buffer = Buffer.alloc(Math.max(0, end - start));
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, start);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}

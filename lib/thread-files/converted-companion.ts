@@ -24,8 +24,8 @@ export async function readCompanion(ref: ThreadRef, name: string): Promise<strin
  * could not be converted.
  */
 export async function storeCompanion({ ref, name, filePath }: { ref: ThreadRef; name: string; filePath: string }): Promise<void> {
-  const markdown = await convertToMarkdown({ bytes: await readFileBytes(filePath), name });
-  if (markdown !== null) await storeCompanionMarkdown({ ref, name, markdown, replace: true });
+  const result = await convertToMarkdown({ bytes: await readFileBytes(filePath), name });
+  if (result?.kind === "converted") await storeCompanionMarkdown({ ref, name, markdown: result.markdown, replace: true });
 }
 
 /**

@@ -1,4 +1,5 @@
 import { isConvertible } from "@/lib/conversion/convert-to-markdown";
+import { conversionFailureClause } from "@/lib/conversion/conversion-failure";
 import { readAsText } from "@/lib/conversion/read-as-text";
 import { AppError } from "@/lib/errors";
 import { fileStatsIfPresent, readFileBytes } from "@/lib/storage/stored-files";
@@ -35,6 +36,7 @@ export async function readThreadFileText({ userId, threadId, kind, name }: { use
     convertible: kind === "upload" && isConvertible(file.name),
     readBytes: () => readFileBytes(file.path),
     cache: {
+      key: file.path,
       read: () => readCompanion(ref, file.name),
       store: (markdown) => storeCompanionMarkdown({ ref, name: file.name, markdown, replace: false }),
     },
@@ -45,7 +47,7 @@ export async function readThreadFileText({ userId, threadId, kind, name }: { use
     case "conversion_disabled":
       return { error: `${JSON.stringify(file.name)} needs conversion to be read as text, and document conversion is turned off on this server (AUTO_CONVERT_DOCUMENTS).` };
     case "unconvertible":
-      return { error: `${JSON.stringify(file.name)} could not be converted to text; the file may be damaged or in an unsupported variant.` };
+      return { error: `${JSON.stringify(file.name)} ${conversionFailureClause(result.reason)}.` };
     case "binary":
       return { error: `${JSON.stringify(file.name)} is a binary file and cannot be read as text.` };
   }

@@ -1,19 +1,20 @@
 import { AppError } from "@/lib/errors";
 import { fileRemoval } from "@/lib/storage/file-removal";
 import { isGone } from "@/lib/storage/is-gone";
-import { convertedPathFor, documentFileFolders, locateDocumentFolder } from "@/lib/storage/layout";
+import { convertedPathFor, documentFileFolders, locateDocumentFolder, offsetSidecarPathFor } from "@/lib/storage/layout";
 import { pruneEmptyFolders } from "@/lib/storage/prune-empty-folders";
 
 /**
  * Purge's filesystem step, run while the document row is locked: unlink the original and
- * its derived/converted.md. A file already gone counts as removed (a previous attempt got
+ * its derived files (converted.md, the offset sidecars). A file already gone counts as removed (a previous attempt got
  * that far, or the optional conversion never existed). Any other failure throws a retryable
  * 500, so the transaction rolls back and the trashed row stays for the next attempt; the
  * error names no path.
  */
 export async function removeDocumentFiles(row: { id: string; userId: string; storedRelpath: string }): Promise<void> {
   const { originalPath } = await locateDocumentFolder(row);
-  for (const file of [originalPath, convertedPathFor(originalPath)]) {
+  const derived = [convertedPathFor(originalPath), offsetSidecarPathFor(originalPath, "original"), offsetSidecarPathFor(originalPath, "converted")];
+  for (const file of [originalPath, ...derived]) {
     try {
       await fileRemoval.unlink(file);
     } catch (error) {

@@ -49,7 +49,7 @@ describe("a run in a project thread", () => {
     expect(contentText(messages[projectIndex])).toBe(`<project id="${project.id}" name="${project.name}">\nAnswer in French.\n</project>`);
     expect(contentText(messages[projectIndex + 1])).toBe("Hello");
     expect(projectIndex + 1).toBe(messages.length - 1);
-    expect(toolNames(request!)).toEqual(["list_project_documents", "list_thread_files", "read_project_document", "read_thread_file", "write_output_file"]);
+    expect(toolNames(request!)).toEqual(["list_project_documents", "list_thread_files", "read_project_document", "read_thread_file", "search_project_documents", "write_output_file"]);
 
     const history = await (await api("GET", `/api/threads/${thread.id}/messages`)).json();
     expect(history.messages.map((m: Json) => m.role)).toEqual(["user", "assistant"]);

@@ -4,7 +4,7 @@ import { readFile, unlink, writeFile } from "node:fs/promises";
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "@/lib/config/env";
 import type { DocumentDto } from "@/lib/documents/document-dto";
-import { readDocumentForAgent } from "@/lib/documents/read-document-for-agent";
+import { readDocumentSliceForAgent } from "@/lib/documents/read-document-for-agent";
 import { storedPaths } from "../support/shelf-fixtures";
 import { signUp } from "../support/route-client";
 import type { StubModelServer } from "../support/stub-model-server";
@@ -142,7 +142,7 @@ describe("the agent and the shelf", () => {
       body.append("file", new File([content], name));
       return (await (await user.api("POST", `/api/projects/${project.id}/documents`, { body })).json()).document;
     };
-    const read = (documentId: string) => readDocumentForAgent({ userId: user.id, projectId: project.id, documentId });
+    const read = (documentId: string) => readDocumentSliceForAgent({ userId: user.id, projectId: project.id, documentId });
 
     const text = await put("resized.txt", "original words");
     await writeFile((await storedPaths(text.id)).original, "different and longer words");

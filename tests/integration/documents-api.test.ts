@@ -68,7 +68,7 @@ describe("project documents", () => {
     expect(path.join(projectsRoot(user.id), row.storedRelpath)).toBe(stored);
 
     const list = await json(await user.api("GET", `/api/projects/${projectId}/documents`));
-    expect(list).toEqual({ documents: [document], total: 1, nextOffset: null });
+    expect(list).toEqual({ documents: [document], total: 1, nextOffset: null, nextCursor: null });
     expect((await json(await user.api("GET", `/api/projects/${projectId}`))).project.documentCount).toBe(1);
 
     const content = await user.api("GET", `/api/projects/${projectId}/documents/${document.id}/content`);
@@ -86,7 +86,7 @@ describe("project documents", () => {
     expect(await readFile(stored, "utf8")).toBe("hello shelf"); // nothing touched on disk
     expect((await user.api("DELETE", `/api/projects/${projectId}/documents/${document.id}`)).status).toBe(404);
     expect((await user.api("GET", `/api/projects/${projectId}/documents/${document.id}/content`)).status).toBe(404);
-    expect(await json(await user.api("GET", `/api/projects/${projectId}/documents`))).toEqual({ documents: [], total: 0, nextOffset: null });
+    expect(await json(await user.api("GET", `/api/projects/${projectId}/documents`))).toEqual({ documents: [], total: 0, nextOffset: null, nextCursor: null });
     const trashed = await (await getDb()).projectDocument.findUniqueOrThrow({ where: { id: document.id } });
     expect(trashed.trashedAt).not.toBeNull();
     expect(trashed.trashOrigin).toMatchObject({ projectId });

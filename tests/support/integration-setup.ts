@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll } from "vitest";
 import { closeDb } from "@/lib/db/client";
+import { searchIndexingSettled } from "@/lib/documents/search-indexing-queue";
 import { resetConfigForTests } from "@/lib/config/env";
 
 // Each integration test file gets its own database: a fresh embedded PGlite directory, or a
@@ -34,6 +35,8 @@ if (process.env.TEST_DATABASE === "postgres") {
 resetConfigForTests();
 
 afterAll(async () => {
+  // Background search indexing of the file's last uploads finishes before its database goes.
+  await searchIndexingSettled();
   await closeDb();
   rmSync(dataDir, { recursive: true, force: true });
   if (databaseName) {

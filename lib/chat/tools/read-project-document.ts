@@ -1,7 +1,7 @@
 import { tool } from "ai";
 import { z } from "zod";
-import { readDocumentForAgent } from "@/lib/documents/read-document-for-agent";
-import { DEFAULT_SLICE_LIMIT, MAX_SLICE_LIMIT, sliceText } from "../slice-text";
+import { readDocumentSliceForAgent } from "@/lib/documents/read-document-for-agent";
+import { DEFAULT_SLICE_LIMIT, MAX_SLICE_LIMIT } from "../slice-text";
 import type { PinnedProjectContext } from "../pinned-context";
 import { asToolResult } from "./tool-result";
 
@@ -19,10 +19,6 @@ export function readProjectDocumentTool({ userId, pinned }: { userId: string; pi
       limit: z.number().int().optional().describe(`characters to return (default ${DEFAULT_SLICE_LIMIT}, at most ${MAX_SLICE_LIMIT})`),
     }),
     execute: ({ documentId, offset, limit }) =>
-      asToolResult(async () => {
-        const document = await readDocumentForAgent({ userId, projectId: pinned.projectId, documentId });
-        if ("error" in document) return document;
-        return { name: document.name, ...sliceText(document.text, { offset, limit, maxLimit: MAX_SLICE_LIMIT }) };
-      }),
+      asToolResult(() => readDocumentSliceForAgent({ userId, projectId: pinned.projectId, documentId, offset, limit, maxLimit: MAX_SLICE_LIMIT })),
   });
 }

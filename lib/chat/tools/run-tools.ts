@@ -3,12 +3,13 @@ import { listProjectDocumentsTool } from "./list-project-documents";
 import { listThreadFilesTool } from "./list-thread-files";
 import { readProjectDocumentTool } from "./read-project-document";
 import { readThreadFileTool } from "./read-thread-file";
+import { searchProjectDocumentsTool } from "./search-project-documents";
 import type { RunToolContext } from "./run-tool-context";
-import { LIST_PROJECT_DOCUMENTS, LIST_THREAD_FILES, READ_PROJECT_DOCUMENT, READ_THREAD_FILE, WRITE_OUTPUT_FILE } from "./tool-names";
+import { LIST_PROJECT_DOCUMENTS, LIST_THREAD_FILES, READ_PROJECT_DOCUMENT, READ_THREAD_FILE, SEARCH_PROJECT_DOCUMENTS, WRITE_OUTPUT_FILE } from "./tool-names";
 import { writeOutputFileTool } from "./write-output-file";
 
 /**
- * The tools of one run: thread tools always; the project document tools exactly when the run
+ * The tools of one run: thread tools always; the three project document tools exactly when the run
  * has a pinned project context (the same predicate the request builder uses), so a run
  * without one never sees their schemas.
  */
@@ -23,5 +24,6 @@ export function buildRunTools(context: RunToolContext) {
     ...threadTools,
     [LIST_PROJECT_DOCUMENTS]: listProjectDocumentsTool({ userId: context.userId, pinned: context.pinned }),
     [READ_PROJECT_DOCUMENT]: readProjectDocumentTool({ userId: context.userId, pinned: context.pinned }),
+    [SEARCH_PROJECT_DOCUMENTS]: searchProjectDocumentsTool({ userId: context.userId, pinned: context.pinned }),
   };
 }

@@ -7,3 +7,4 @@ export const READ_THREAD_FILE = "read_thread_file";
 export const WRITE_OUTPUT_FILE = "write_output_file";
 export const LIST_PROJECT_DOCUMENTS = "list_project_documents";
 export const READ_PROJECT_DOCUMENT = "read_project_document";
+export const SEARCH_PROJECT_DOCUMENTS = "search_project_documents";

@@ -58,6 +58,6 @@ describe("hasProjectTools", () => {
   ])("%s → %s", (_case, context, expected) => {
     expect(hasProjectTools(context)).toBe(expected);
     const projectTools = Object.keys(buildRunTools({ userId: "u1", threadId: "t1", pinned: context ?? null })).filter((name) => name.includes("project"));
-    expect(projectTools).toEqual(expected ? ["list_project_documents", "read_project_document"] : []);
+    expect(projectTools).toEqual(expected ? ["list_project_documents", "read_project_document", "search_project_documents"] : []);
   });
 });

@@ -8,7 +8,7 @@ const pinned = (instructions: string) =>
 const names = (tools: object) => Object.keys(tools).sort();
 
 const THREAD_TOOLS = ["list_thread_files", "read_thread_file", "write_output_file"];
-const PROJECT_TOOLS = ["list_project_documents", "read_project_document"];
+const PROJECT_TOOLS = ["list_project_documents", "read_project_document", "search_project_documents"];
 
 describe("tool registration follows the pinned context only", () => {
   it.each([

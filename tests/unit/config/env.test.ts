@@ -9,6 +9,9 @@ const defaults = {
   uploadMaxBytes: 52428800,
   autoConvertDocuments: true,
   importMaxEntries: 100_000,
+  conversionTimeoutSeconds: 120,
+  conversionMemoryMb: 1024,
+  searchIndexMaxChars: 5_000_000,
 };
 
 describe("configuration", () => {
@@ -30,6 +33,9 @@ describe("configuration", () => {
     ["AUTO_CONVERT_DOCUMENTS", "false", "autoConvertDocuments", false],
     ["AUTO_CONVERT_DOCUMENTS", "0", "autoConvertDocuments", false],
     ["AUTO_CONVERT_DOCUMENTS", "TRUE", "autoConvertDocuments", true],
+    ["CONVERSION_TIMEOUT_SECONDS", "1", "conversionTimeoutSeconds", 1],
+    ["CONVERSION_MEMORY_MB", "64", "conversionMemoryMb", 64],
+    ["SEARCH_INDEX_MAX_CHARS", "0", "searchIndexMaxChars", 0],
   ])("accepts %s=%s at the bounds", (variable, raw, key, expected) => {
     const warnings: string[] = [];
     expect(readSettings({ [variable]: raw }, (m) => warnings.push(m))[key as keyof typeof defaults]).toBe(expected);

@@ -1,11 +1,15 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { readAsText, type ConvertedCache } from "@/lib/conversion/read-as-text";
+
+// Conversions run in a worker thread, which loads markitdown-ts on its first task: seconds on a
+// busy machine, so these tests get more than the default 5 s.
+vi.setConfig({ testTimeout: 30_000 });
 
 // The shared "file → text" decision, with the cache and the bytes supplied by the caller.
 
 function memoryCache(initial: string | null = null): ConvertedCache & { stored: string[] } {
   const stored: string[] = [];
-  return { stored, read: async () => initial, store: async (markdown) => void stored.push(markdown) };
+  return { stored, key: `memory-${crypto.randomUUID()}`, read: async () => initial, store: async (markdown) => void stored.push(markdown) };
 }
 
 const binary = Buffer.from([0x50, 0x4b, 0, 0, 1, 2, 3]);
@@ -33,7 +37,7 @@ describe("readAsText", () => {
       reads++;
       return binary;
     };
-    expect(await readAsText({ name: "broken.docx", readBytes, cache, autoConvert: true })).toEqual({ kind: "unconvertible" });
+    expect(await readAsText({ name: "broken.docx", readBytes, cache, autoConvert: true })).toEqual({ kind: "unconvertible", reason: "error" });
     expect(cache.stored).toEqual([]);
     expect(reads).toBe(1);
   });

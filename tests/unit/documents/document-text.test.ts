@@ -1,10 +1,14 @@
 import os from "node:os";
 import path from "node:path";
 import { mkdir, mkdtemp, readFile, stat, unlink, writeFile } from "node:fs/promises";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { resetConfigForTests } from "@/lib/config/env";
 import { convertedPathFor } from "@/lib/storage/layout";
 import { readDocumentText as readText } from "@/lib/documents/document-text";
+
+// Conversions run in a worker thread, which loads markitdown-ts on its first task: seconds on a
+// busy machine, so these tests get more than the default 5 s.
+vi.setConfig({ testTimeout: 30_000 });
 
 // One decision for the markdown preview and the read tool: text by sniffing, conversion once
 // with a cache in derived/converted.md, and the refusals.
@@ -61,7 +65,7 @@ describe("readDocumentText", () => {
 
   it("reports a damaged convertible file as unconvertible", async () => {
     const originalPath = await stored("broken.docx", new Uint8Array([0x50, 0x4b, 0, 0, 1, 2, 3]));
-    expect(await readDocumentText({ originalPath, name: "broken.docx" })).toEqual({ kind: "unconvertible" });
+    expect(await readDocumentText({ originalPath, name: "broken.docx" })).toEqual({ kind: "unconvertible", reason: "error" });
   });
 
   it("serves nothing, not even a cached conversion, when the original is gone or resized", async () => {

@@ -3,12 +3,16 @@ import os from "node:os";
 import { randomUUID } from "node:crypto";
 import { access, mkdtemp, readFile, rm } from "node:fs/promises";
 import { Readable } from "node:stream";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { resetConfigForTests } from "@/lib/config/env";
 import { threadDerivedDir } from "@/lib/storage/layout";
 import { ingestThreadUpload } from "@/lib/thread-files/ingest-thread-upload";
 import { readThreadFileText } from "@/lib/thread-files/read-thread-file-text";
 import { writeThreadOutput } from "@/lib/thread-files/write-thread-output";
+
+// Conversions run in a worker thread, which loads markitdown-ts on its first task: seconds on a
+// busy machine, so these tests get more than the default 5 s.
+vi.setConfig({ testTimeout: 30_000 });
 
 // What the read_thread_file tool gets for each kind of file: text detected from the bytes,
 // convertible uploads as their markdown companion, everything else a readable error.

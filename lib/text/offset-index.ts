@@ -1,0 +1,53 @@
+import { isUtf8 } from "node:buffer";
+
+// Character → byte offsets of a UTF-8 text at fixed intervals, so a slice of a large text
+// reads only the bytes around it instead of decoding the whole file. Characters are code
+// points, like the read tools count them (lib/chat/slice-text.ts). Stored as a small JSON
+// sidecar in the document's derived/ folder (lib/documents/read-document-slice.ts).
+
+export const OFFSET_INTERVAL = 16_384;
+
+export interface OffsetIndex {
+  version: 1;
+  /** The text file's size: an index for other bytes is stale and rebuilt. */
+  bytes: number;
+  chars: number;
+  interval: number;
+  /** starts[k]: the byte where character k × interval begins. */
+  starts: number[];
+}
+
+/** The index of a UTF-8 text, or null when the bytes are not valid UTF-8 (read them whole). */
+export function buildOffsetIndex(bytes: Uint8Array, interval = OFFSET_INTERVAL): OffsetIndex | null {
+  if (!isUtf8(bytes)) return null;
+  // TextDecoder drops a leading byte order mark, so the text starts after it.
+  let at = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  const starts: number[] = [];
+  let chars = 0;
+  while (at < bytes.length) {
+    if (chars % interval === 0) starts.push(at);
+    const lead = bytes[at]!;
+    at += lead < 0x80 ? 1 : lead < 0xe0 ? 2 : lead < 0xf0 ? 3 : 4;
+    chars += 1;
+  }
+  return { version: 1, bytes: bytes.length, chars, interval, starts };
+}
+
+export function isOffsetIndex(value: unknown, bytes: number): value is OffsetIndex {
+  const index = value as OffsetIndex | null;
+  return index?.version === 1 && index.bytes === bytes && Number.isInteger(index.chars) && Number.isInteger(index.interval) && Array.isArray(index.starts);
+}
+
+/**
+ * The byte range holding characters [offset, offset + limit) and how many characters at its
+ * start precede `offset`. At most about two intervals more than the slice itself.
+ */
+export function byteRangeOf(index: OffsetIndex, offset: number, limit: number): { start: number; end: number; skipChars: number } {
+  const first = Math.floor(offset / index.interval);
+  const last = Math.ceil((offset + limit) / index.interval);
+  return {
+    start: index.starts[first] ?? index.bytes,
+    end: last < index.starts.length ? index.starts[last]! : index.bytes,
+    skipChars: offset - first * index.interval,
+  };
+}
