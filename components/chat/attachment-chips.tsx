@@ -29,7 +29,8 @@ function Chip({ item, maxBytes, onRemove }: { item: UploadItem; maxBytes: number
         failed ? "border-red-200 bg-red-50 dark:border-red-500/30 dark:bg-red-500/10" : "border-zinc-200 bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-800/60"
       }`}
       data-testid="upload-chip"
-      data-status={item.status}
+      // A stored attachment is "done" in the chip's vocabulary (the manager says "added").
+      data-status={item.status === "added" ? "done" : item.status}
       data-filename={name}
     >
       {failed ? <AlertCircle className="mt-0.5 size-4 shrink-0 text-red-500" aria-hidden /> : <FileIcon filename={name} className="mt-0.5 size-4" />}
