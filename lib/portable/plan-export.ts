@@ -1,4 +1,5 @@
 import path from "node:path";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { getDb } from "@/lib/db/client";
 import { resolveOriginalPath } from "@/lib/storage/layout";
 import { isFileOfSize } from "@/lib/storage/stored-files";
@@ -15,6 +16,24 @@ import { MANIFEST_PATH, type ExportedDocument, type ExportedProject, type Export
 // read while the archive streams.
 
 const FILE_CHECKS_AT_ONCE = 32;
+const DOCUMENTS_PER_PAGE = 500;
+
+const documentSelect = {
+  id: true,
+  projectId: true,
+  name: true,
+  storedRelpath: true,
+  sha256: true,
+  sizeBytes: true,
+  sourceThreadId: true,
+  sourceKind: true,
+  sourceName: true,
+  trashedAt: true,
+  trashOrigin: true,
+  createdAt: true,
+} as const;
+
+type DocumentRow = Prisma.ProjectDocumentGetPayload<{ select: typeof documentSelect }>;
 
 export interface PlannedFile {
   /** Path inside the archive. */
@@ -68,48 +87,60 @@ export async function planExport({ userId, includeTrash }: { userId: string; inc
   const threadRows = await db.thread.findMany({ where: { userId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
   const threadKeys = new Set(threadRows.map((row) => row.id));
 
-  const documentRows = await db.projectDocument.findMany({
-    where: { userId, ...(includeTrash ? {} : { trashedAt: null }) },
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-  });
-  // Where each original is and whether it is intact: confined and checked per file, many at
-  // a time rather than one after another: 10,000 documents mean 10,000 realpath and stat calls.
-  const exportedRows = documentRows.filter((row) => row.trashedAt !== null || projectFolders.has(row.projectId));
-  const sources: (string | null)[] = [];
-  for (let i = 0; i < exportedRows.length; i += FILE_CHECKS_AT_ONCE) {
-    sources.push(
-      ...(await Promise.all(
-        exportedRows.slice(i, i + FILE_CHECKS_AT_ONCE).map(async (row) => {
-          const source = await resolveOriginalPath({ userId, storedRelpath: row.storedRelpath }).catch(() => null);
-          return source !== null && (await isFileOfSize(source, row.sizeBytes)) ? source : null;
-        }),
-      )),
-    );
-  }
-
   const documents: ExportedDocument[] = [];
   const documentFiles: PlannedFile[] = [];
   let fileBytes = 0;
-  for (const [i, row] of exportedRows.entries()) {
-    const onShelf = row.trashedAt === null;
-    const origin = onShelf ? null : readTrashOrigin(row);
-    const folder = onShelf ? `${projectFolders.get(row.projectId)}/documents` : "trash";
-    const source = sources[i]!;
-    const archivePath = source !== null ? claimPath(taken, folder, row.name, "file") : null;
-    if (archivePath && source) {
-      documentFiles.push({ path: archivePath, source, sizeBytes: Number(row.sizeBytes) });
-      fileBytes += Number(row.sizeBytes);
-    }
-    documents.push({
-      project: projectFolders.has(row.projectId) ? row.projectId : null,
-      name: row.name,
-      sha256: row.sha256,
-      sizeBytes: Number(row.sizeBytes),
-      source: row.sourceKind && row.sourceName ? { thread: row.sourceThreadId && threadKeys.has(row.sourceThreadId) ? row.sourceThreadId : null, kind: row.sourceKind, name: row.sourceName } : null,
-      trashed: row.trashedAt && origin ? { at: row.trashedAt.toISOString(), projectName: origin.projectName } : null,
-      createdAt: row.createdAt.toISOString(),
-      path: archivePath,
+  // Rows are read a page at a time (keyset on createdAt, id), so the database never hands
+  // over the whole shelf at once; only the plan's own small records accumulate.
+  let after: { createdAt: Date; id: string } | null = null;
+  for (;;) {
+    const page: DocumentRow[] = await db.projectDocument.findMany({
+      where: {
+        userId,
+        ...(includeTrash ? {} : { trashedAt: null }),
+        ...(after ? { OR: [{ createdAt: { gt: after.createdAt } }, { createdAt: after.createdAt, id: { gt: after.id } }] } : {}),
+      },
+      select: documentSelect,
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      take: DOCUMENTS_PER_PAGE,
     });
+    if (page.length === 0) break;
+    after = page.at(-1)!;
+    const exportedRows = page.filter((row) => row.trashedAt !== null || projectFolders.has(row.projectId));
+    // Where each original is and whether it is intact: confined and checked per file, many
+    // at a time rather than one after another (a realpath and a stat each).
+    const sources: (string | null)[] = [];
+    for (let i = 0; i < exportedRows.length; i += FILE_CHECKS_AT_ONCE) {
+      sources.push(
+        ...(await Promise.all(
+          exportedRows.slice(i, i + FILE_CHECKS_AT_ONCE).map(async (row) => {
+            const source = await resolveOriginalPath({ userId, storedRelpath: row.storedRelpath }).catch(() => null);
+            return source !== null && (await isFileOfSize(source, row.sizeBytes)) ? source : null;
+          }),
+        )),
+      );
+    }
+    for (const [i, row] of exportedRows.entries()) {
+      const onShelf = row.trashedAt === null;
+      const origin = onShelf ? null : readTrashOrigin(row);
+      const folder = onShelf ? `${projectFolders.get(row.projectId)}/documents` : "trash";
+      const source = sources[i]!;
+      const archivePath = source !== null ? claimPath(taken, folder, row.name, "file") : null;
+      if (archivePath && source) {
+        documentFiles.push({ path: archivePath, source, sizeBytes: Number(row.sizeBytes) });
+        fileBytes += Number(row.sizeBytes);
+      }
+      documents.push({
+        project: projectFolders.has(row.projectId) ? row.projectId : null,
+        name: row.name,
+        sha256: row.sha256,
+        sizeBytes: Number(row.sizeBytes),
+        source: row.sourceKind && row.sourceName ? { thread: row.sourceThreadId && threadKeys.has(row.sourceThreadId) ? row.sourceThreadId : null, kind: row.sourceKind, name: row.sourceName } : null,
+        trashed: row.trashedAt && origin ? { at: row.trashedAt.toISOString(), projectName: origin.projectName } : null,
+        createdAt: row.createdAt.toISOString(),
+        path: archivePath,
+      });
+    }
   }
 
   const threads: PlannedThread[] = [];

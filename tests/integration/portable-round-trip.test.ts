@@ -1,8 +1,11 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import yauzl from "yauzl";
 import { beforeEach, describe, expect, it } from "vitest";
+import { getDb } from "@/lib/db/client";
+import { documentFolderPath, originalRelpath } from "@/lib/storage/layout";
 import { newProject, trashedDocument, uploadDocument, type Api } from "../support/shelf-fixtures";
 import { signUp } from "../support/route-client";
 import type { StubModelServer } from "../support/stub-model-server";
@@ -181,6 +184,27 @@ describe("export and import", () => {
     const withoutTrash = await zipEntries(await exportZip(api));
     expect([...withoutTrash.keys()].some((name) => name.startsWith("trash/"))).toBe(false);
     expect(JSON.parse(withoutTrash.get("manifest.json")!.toString()).documents.some((d: { trashed: unknown }) => d.trashed)).toBe(false);
+  });
+
+  it("exports a shelf larger than one page of rows, each document once, even when they share a timestamp", async () => {
+    const user = await signUp("Many");
+    const projectId = await newProject(user.api, "Many");
+    const db = await getDb();
+    const createdAt = new Date("2026-02-01T00:00:00.000Z");
+    const rows = Array.from({ length: 1100 }, (_, i) => {
+      const content = Buffer.from(`document ${i}`);
+      const location = { projectId, sha256: createHash("sha256").update(content).digest("hex"), documentId: randomUUID() };
+      const original = path.join(documentFolderPath({ userId: user.id, ...location }), "original", `doc-${i}.txt`);
+      mkdirSync(path.dirname(original), { recursive: true });
+      writeFileSync(original, content);
+      return { id: location.documentId, projectId, userId: user.id, name: `doc-${i}.txt`, storedRelpath: originalRelpath(location, `doc-${i}.txt`), sha256: location.sha256, sizeBytes: BigInt(content.length), createdAt };
+    });
+    await db.projectDocument.createMany({ data: rows });
+    const entries = await zipEntries(await exportZip(user.api));
+    const manifest = JSON.parse(entries.get("manifest.json")!.toString());
+    expect(manifest.documents).toHaveLength(1100);
+    expect(new Set(manifest.documents.map((d: { name: string }) => d.name)).size).toBe(1100);
+    expect(entries.get("projects/Many/documents/doc-1099.txt")!.toString()).toBe("document 1099");
   });
 
   it("exports only the caller's own data", async () => {
