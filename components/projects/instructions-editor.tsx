@@ -3,6 +3,7 @@
 import { useFormatter, useTranslations } from "next-intl";
 import { useEffect, useId, useState } from "react";
 import { toast } from "sonner";
+import { ProjectContextNote } from "@/components/context/project-context-note";
 import { Button } from "@/components/ui/button";
 import { ApiError, type Project } from "@/lib/client/api";
 import { useUpdateProject } from "@/lib/client/mutations";
@@ -110,6 +111,7 @@ export function InstructionsEditor({ project, onDirtyChange }: { project: Projec
           </Button>
         </div>
       </div>
+      <ProjectContextNote projectId={project.id} />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { ChatPanel } from "@/components/chat/chat-panel";
+import { ContextButton } from "@/components/context/context-button";
 import type { Thread } from "@/lib/client/api";
 import { useThread } from "@/lib/client/queries";
 import { DeleteThreadButton } from "./delete-thread-button";
@@ -19,6 +20,7 @@ export function ThreadView({ initialThread }: { initialThread: Thread }) {
           <ThreadProjectBadge projectId={thread.projectId} />
         </div>
         <div className="flex items-center gap-2">
+          {thread.projectId ? <ContextButton threadId={thread.id} /> : null}
           <MoveThreadMenu thread={thread} variant="button" />
           <DeleteThreadButton thread={thread} />
         </div>

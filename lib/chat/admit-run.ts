@@ -15,15 +15,20 @@ export interface AdmittedProject {
 /**
  * The project context a run on this thread would pin now, read inside the caller's
  * transaction so the project and its shelf snapshot come from one consistent moment. Shared by
- * admission and by GET /api/threads/{id}/context, so what the context panel shows is what a
- * run receives. Null for a thread outside a project (or not the user's).
+ * admission and by the context endpoints, so what the context panel shows is what a run
+ * receives. Null for a thread outside a project (or not the user's).
  */
 export async function resolveProjectContext(tx: Tx, { threadId, userId }: { threadId: string; userId: string }): Promise<AdmittedProject | null> {
-  const { indexMaxEntries, indexMaxBytes } = config();
   const thread = await tx.thread.findFirst({ where: { id: threadId, userId }, select: { projectId: true } });
   if (!thread?.projectId) return null;
+  return pinProjectContext(tx, { projectId: thread.projectId, userId });
+}
+
+/** The context any chat of this project would pin now; null when the project is not the user's. */
+export async function pinProjectContext(tx: Tx, { projectId, userId }: { projectId: string; userId: string }): Promise<AdmittedProject | null> {
+  const { indexMaxEntries, indexMaxBytes } = config();
   const project = await tx.project.findFirst({
-    where: { id: thread.projectId, userId },
+    where: { id: projectId, userId },
     select: { id: true, name: true, instructions: true, status: true },
   });
   if (!project) return null;

@@ -1,4 +1,5 @@
 import type { ChatMessage } from "@/lib/chat/chat-message";
+import type { RunContextSummary } from "@/lib/chat/summarise-run-context";
 import type { PublicConfig } from "@/lib/config/public-config";
 import type { DocumentDto, DocumentPage, ListedDocument, PlacedDocument } from "@/lib/documents/document-dto";
 import type { DeleteProjectResult, ProjectDto } from "@/lib/projects/project-dto";
@@ -24,6 +25,8 @@ export interface ShelfView {
   /** The search, or "" for the whole shelf. */
   q: string;
 }
+/** What the next run receives (GET …/context); `{project: null}` for a chat outside a project. */
+export type RunContext = RunContextSummary | { project: null };
 /** "Save to project": 201 added, or 200 when identical bytes were already on the shelf. */
 export type SavedDocument = PlacedDocument;
 /** A document in the trash: where it was trashed from, and when it is purged for good. */
@@ -200,6 +203,8 @@ export const api = {
     request<{ messages: (ChatMessage & { createdAt?: string })[] }>(`${threadPath(threadId)}/messages`).then((r) =>
       r.messages.map(({ createdAt, ...message }) => ({ ...message, metadata: { ...message.metadata, createdAt } }) as ChatMessage),
     ),
+  threadContext: (threadId: string) => request<RunContext>(`${threadPath(threadId)}/context`),
+  projectContext: (projectId: string) => request<RunContextSummary>(`/api/projects/${encodeURIComponent(projectId)}/context`),
   threadUploads: (threadId: string) => request<{ files: ThreadFile[] }>(`${threadPath(threadId)}/uploads`).then((r) => r.files),
   threadOutputs: (threadId: string) => request<{ files: ThreadFile[] }>(`${threadPath(threadId)}/outputs`).then((r) => r.files),
   deleteThreadUpload: (threadId: string, filename: string) =>

@@ -120,3 +120,15 @@ export function useThreadFiles(threadId: string, enabled = true) {
   const outputs = useQuery({ queryKey: queryKeys.chatOutputs(threadId), queryFn: () => api.threadOutputs(threadId), enabled });
   return { uploads, outputs };
 }
+
+/**
+ * What the next run of a chat receives. Always read fresh when shown: instructions and the
+ * shelf change from other tabs and from the agent's own runs.
+ */
+export function useThreadContext(threadId: string, enabled: boolean) {
+  return useQuery({ queryKey: queryKeys.threadContext(threadId), queryFn: () => api.threadContext(threadId), enabled, staleTime: 0 });
+}
+
+export function useProjectContext(projectId: string) {
+  return useQuery({ queryKey: queryKeys.projectContext(projectId), queryFn: () => api.projectContext(projectId), staleTime: 0 });
+}

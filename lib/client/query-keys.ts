@@ -8,11 +8,14 @@ export const queryKeys = {
   projects: ["projects"] as const,
   projectList: ["projects", "list"] as const,
   project: (id: string) => ["projects", "detail", id] as const,
+  /** What the next run of a chat in the project receives; under "projects" so edits refresh it. */
+  projectContext: (id: string) => ["projects", "context", id] as const,
   threads: ["threads"] as const,
   threadLists: ["threads", "list"] as const,
   recentThreads: (limit: number) => ["threads", "list", { limit }] as const,
   projectThreads: (projectId: string) => ["threads", "list", { projectId }] as const,
   thread: (id: string) => ["threads", "detail", id] as const,
+  threadContext: (id: string) => ["threads", "context", id] as const,
   /** A chat named elsewhere (a document's source), null once it is gone. */
   threadSummary: (id: string) => ["threads", "summary", id] as const,
   /** Every chat of the user, for pickers (paged 200 at a time). */

@@ -47,6 +47,9 @@ describe("GET /api/threads/{id}/context", () => {
         omitted: { count: 2, documents: [docs[1], docs[0]].map((d) => ({ id: d!.id, name: d!.name })) },
       });
 
+      // The project's own summary (the Instructions tab) is the same reading.
+      expect(context).toMatchObject(await (await api("GET", `/api/projects/${project.id}/context`)).json());
+
       stub.enqueue({ type: "text", text: "ok" });
       await readUiStream(await api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: "hi" } } }));
       const sent = contentText(streamingRequests()[0]!.messages.find((m) => contentText(m).startsWith("<project "))!);
@@ -77,5 +80,6 @@ describe("GET /api/threads/{id}/context", () => {
     const foreign = await stranger.api("GET", `/api/threads/${thread.id}/context`);
     expect(foreign.status).toBe(404);
     expect((await foreign.json()).error.code).toBe("not_found");
+    expect((await stranger.api("GET", `/api/projects/${project.id}/context`)).status).toBe(404);
   });
 });
