@@ -2,6 +2,8 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
+import { useEffect } from "react";
+import { preloadMarkdown } from "@/components/markdown/markdown";
 import { Button } from "@/components/ui/button";
 import { useConfig } from "@/lib/client/queries";
 import { useErrorMessage } from "@/lib/client/use-error-message";
@@ -31,6 +33,8 @@ export function ChatPanel({ threadId }: { threadId: string }) {
   const t = useTranslations("chat");
   const errorMessage = useErrorMessage();
   const { data: config } = useConfig();
+  // The renderer's chunk loads alongside the history, so answers never show raw Markdown first.
+  useEffect(preloadMarkdown, []);
   const history = useQuery({
     queryKey: queryKeys.chatMessages(threadId),
     queryFn: () => api.threadMessages(threadId),

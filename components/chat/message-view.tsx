@@ -2,9 +2,9 @@
 
 import { Sparkles } from "lucide-react";
 import type { ReactNode } from "react";
+import { Markdown } from "@/components/markdown/markdown";
 import type { ChatMessage } from "@/lib/chat/chat-message";
 import { MessageAttachments } from "./message-attachments";
-import { MessageText } from "@/components/markdown/message-text";
 import { isToolPart } from "./tool-call-summary";
 import { ToolCallView } from "./tool-call-view";
 
@@ -41,7 +41,7 @@ function AssistantMessage({ message, footer }: { message: ChatMessage; footer?: 
       <AssistantAvatar />
       <div className="min-w-0 flex-1 space-y-3">
         {message.parts.map((part, index) => {
-          if (part.type === "text") return part.text ? <MessageText key={index} text={part.text} /> : null;
+          if (part.type === "text") return part.text ? <Markdown key={index} text={part.text} streaming={part.state === "streaming"} /> : null;
           if (isToolPart(part)) return <ToolCallView key={part.toolCallId} part={part} />;
           // step-start, reasoning and the rest carry nothing a person needs to read here.
           return null;

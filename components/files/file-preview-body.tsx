@@ -10,7 +10,7 @@ import { formatByteSize } from "@/lib/text/format-byte-size";
 import { ApiError } from "@/lib/client/api";
 import { useErrorMessage } from "@/lib/client/use-error-message";
 import { fetchArtifactText, PREVIEW_TEXT_CAP_BYTES } from "@/lib/client/fetch-artifact-text";
-import { MessageText } from "@/components/markdown/message-text";
+import { Markdown } from "@/components/markdown/markdown";
 import type { PreviewFile } from "./preview-file";
 import { extensionOf, previewKindOf } from "./preview-kind";
 
@@ -109,10 +109,10 @@ function TextPreview({ file, url, note }: { file: PreviewFile; url: string; note
           </Button>
         </div>
       ) : null}
-      {note === null && MARKDOWN.has(extensionOf(name)) ? (
-        // The chat's own renderer: React text nodes only, so a document cannot inject markup.
+      {note === "converted" || (note === null && MARKDOWN.has(extensionOf(name))) ? (
+        // The chat's own renderer (no raw HTML, safe links), for Markdown and converted office text alike.
         <div className="p-5" data-testid="file-preview-markdown">
-          <MessageText text={text} />
+          <Markdown text={text} />
         </div>
       ) : (
         <pre
