@@ -157,6 +157,15 @@ test("a project's shelf takes dropped files in sequence, previews, downloads, tr
     await expect(shelf.rows).toHaveCount(4);
   });
 
+  await test.step("Undo in the toast puts the document back on the shelf", async () => {
+    await page.getByRole("button", { name: "Undo" }).click();
+    await expect(shelf.row("notes.txt")).toHaveCount(1);
+    await expect(shelf.rows).toHaveCount(5);
+    const dialog = await shelf.openTrashDialog("notes.txt");
+    await dialog.getByTestId("trash-document-dialog-confirm").click();
+    await expect(shelf.row("notes.txt")).toHaveCount(0);
+  });
+
   await test.step("an archived project's shelf is read-only but still previews", async () => {
     await project.archive();
     await expect(project.archivedBadge).toBeVisible();

@@ -83,6 +83,27 @@ test("a new account manages a project and its chat from start to finish", async 
     await expect(project.tab("settings")).toHaveAttribute("data-state", "active");
   });
 
+  await test.step("leaving the page by a link asks in the same in-app dialog, never the browser's confirm()", async () => {
+    let nativeDialogs = 0;
+    page.on("dialog", (dialog) => {
+      nativeDialogs += 1;
+      void dialog.dismiss();
+    });
+    await project.openTab("instructions");
+    await project.instructions.fill("Unsaved words");
+    await shell.activeProjectLink("My first project").click();
+    await expect(project.discardDialog).toBeVisible();
+    await project.discardDialog.getByTestId("discard-instructions-cancel").click();
+    await expect(project.name).toHaveText("Roadmap");
+    await expect(project.instructions).toHaveValue("Unsaved words");
+    await shell.activeProjectLink("My first project").click();
+    await project.discardDialog.getByTestId("discard-instructions-confirm").click();
+    await expect(project.name).toHaveText("My first project");
+    expect(nativeDialogs).toBe(0);
+    await page.goBack();
+    await expect(project.name).toHaveText("Roadmap");
+  });
+
   await test.step("rename in Settings, with validation errors shown", async () => {
     await project.rename("   ");
     await expect(page.getByText("The name cannot be empty.")).toBeVisible();

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { HomeComposer } from "@/components/workspace/home-composer";
 import { HomeProjects } from "@/components/workspace/home-projects";
 import { HomeRecentChats } from "@/components/workspace/home-recent-chats";
 import { ImportDropZone } from "@/components/workspace/import-drop-zone";
@@ -22,6 +23,7 @@ export default async function WorkspaceHome() {
         </h1>
         <p className="mt-1.5 text-sm text-zinc-600 dark:text-zinc-400">{t("welcomeSubtitle")}</p>
       </header>
+      <HomeComposer />
       <HomeProjects />
       <HomeRecentChats />
       <ImportDropZone />

@@ -11,10 +11,29 @@ type SendOptions = Parameters<ChatTransport<ChatMessage>["sendMessages"]>[0];
  * uploaded to the thread) or a regenerate request crosses the wire.
  */
 export class ActionTransport implements ChatTransport<ChatMessage> {
+  /** The run being streamed, once the server has started it. */
+  private runId: string | null = null;
+  /** Stop was asked for before the server said which run it started. */
+  private stopWanted = false;
+
   constructor(private readonly threadId: string) {}
+
+  /**
+   * Stop, honestly: the server stops the run and ends the stream where it stopped, and the
+   * client keeps reading to that end, so the reply on screen is exactly what the server
+   * stored (it stores what it streamed; lib/chat/deliver-run-stream.ts). Aborting the local
+   * read instead would drop text already sent and stored. Asked before the server has named
+   * the run, the stop is sent the moment it does.
+   */
+  stop(): void {
+    if (this.runId) void cancelRunAction(this.runId).catch(() => undefined);
+    else this.stopWanted = true;
+  }
 
   async sendMessages({ messages, trigger, abortSignal }: SendOptions): Promise<ReadableStream<UIMessageChunk>> {
     const request = trigger === "regenerate-message" ? { regenerate: true as const } : { message: newTurn(messages) };
+    this.runId = null;
+    this.stopWanted = false;
     const result = await startRunAction(this.threadId, request).catch((error: unknown) => {
       // The action's own request failed (offline, server restarting). Treated as not started,
       // so the draft comes back instead of being lost.
@@ -26,10 +45,17 @@ export class ActionTransport implements ChatTransport<ChatMessage> {
     // Next posts actions with a fetch that has no abort signal, so stopping the local
     // stream alone would leave the model running (and billing) on the server.
     const { runId } = result;
+    this.runId = runId;
     const cancel = () => void cancelRunAction(runId).catch(() => undefined);
-    if (abortSignal?.aborted) cancel();
+    if (abortSignal?.aborted || this.stopWanted) cancel();
     else abortSignal?.addEventListener("abort", cancel, { once: true });
-    return result.stream;
+    return result.stream.pipeThrough(
+      new TransformStream<UIMessageChunk, UIMessageChunk>({
+        flush: () => {
+          if (this.runId === runId) this.runId = null;
+        },
+      }),
+    );
   }
 
   // Runs are not resumable across page loads; a reload shows the persisted history instead.

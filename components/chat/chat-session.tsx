@@ -4,7 +4,7 @@ import { useChat } from "@ai-sdk/react";
 import { generateId } from "ai";
 import { FolderOpen } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { ChatMessage } from "@/lib/chat/chat-message";
 import { formatByteSize } from "@/lib/text/format-byte-size";
@@ -14,6 +14,7 @@ import { ChatErrorBanner } from "./chat-error-banner";
 import { ChatStatusAnnouncer, type RunOutcome } from "./chat-status-announcer";
 import { Composer } from "./composer";
 import { FilesPanel } from "./files-panel";
+import { takeFirstMessage } from "./first-message";
 import { MessageList } from "./message-list";
 import { ModelSetupNotice } from "./model-setup-notice";
 import { PageDropZone } from "@/components/files/page-drop-zone";
@@ -44,10 +45,12 @@ export function ChatSession({
   const t = useTranslations("chat");
   const filesPanelId = useId();
   const [transport] = useState(() => new ActionTransport(threadId));
-  const [draft, setDraft] = useState("");
+  const [firstMessage] = useState(() => takeFirstMessage(threadId));
+  const [draft, setDraft] = useState(() => (firstMessage !== null && !model.configured ? firstMessage : ""));
   const [outcome, setOutcome] = useState<RunOutcome>(null);
   const [filesOpen, setFilesOpen] = useState(false);
   const pending = useRef<PendingRequest | null>(null);
+  const stopRequested = useRef(false);
   const uploads = useUploadQueue({ threadId, maxBytes: uploadMaxBytes });
   usePendingUploads({ threadId, history: initialMessages, uploads });
   const refreshAfterRun = useRefreshAfterRun(threadId);
@@ -58,7 +61,8 @@ export function ChatSession({
     messages: initialMessages,
     transport,
     onFinish: ({ isAbort, isError }) => {
-      setOutcome(isAbort ? "stopped" : isError ? "failed" : "done");
+      setOutcome(isAbort || stopRequested.current ? "stopped" : isError ? "failed" : "done");
+      stopRequested.current = false;
       refreshAfterRun();
     },
     onError: (error) => {
@@ -79,6 +83,16 @@ export function ChatSession({
   const busy = chat.status === "submitted" || chat.status === "streaming";
   const composerDisabled = !model.configured;
 
+  // A message written on the workspace home (first-message.ts): sent once, as if typed here;
+  // without a model it waits in the composer instead (see the draft's initial value).
+  useEffect(() => {
+    if (firstMessage === null || !model.configured) return;
+    pending.current = { kind: "submit", messageId: generateId(), text: firstMessage, uploads: [] };
+    void chat.sendMessage({ id: pending.current.messageId, role: "user", parts: [{ type: "text", text: firstMessage }], metadata: {} });
+    // Once per mounted chat: the stash was removed when it was read.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [firstMessage]);
+
   function send() {
     const text = draft.trim();
     if (!text || busy) return;
@@ -89,6 +103,11 @@ export function ChatSession({
     setDraft("");
     setOutcome(null);
     void chat.sendMessage({ id: messageId, role: "user", parts: [{ type: "text", text }], metadata: attachments.length ? { attachments } : {} });
+  }
+
+  function stop() {
+    stopRequested.current = true;
+    transport.stop();
   }
 
   function regenerate() {
@@ -132,7 +151,7 @@ export function ChatSession({
             draft={draft}
             onDraftChange={setDraft}
             onSend={send}
-            onStop={() => void chat.stop()}
+            onStop={stop}
             busy={busy}
             disabled={composerDisabled}
             uploads={uploads}

@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { Markdown } from "@/components/markdown/markdown";
 import type { ChatMessage } from "@/lib/chat/chat-message";
 import { MessageAttachments } from "./message-attachments";
+import { MessageSources } from "./message-sources";
 import { isToolPart } from "./tool-call-summary";
 import { ToolCallView } from "./tool-call-view";
 
@@ -46,6 +47,7 @@ function AssistantMessage({ message, footer }: { message: ChatMessage; footer?: 
           // step-start, reasoning and the rest carry nothing a person needs to read here.
           return null;
         })}
+        <MessageSources sources={message.metadata?.sources ?? []} />
         {footer}
       </div>
     </div>

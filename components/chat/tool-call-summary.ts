@@ -16,7 +16,7 @@ export interface ToolCallSummary {
   name: string;
   known: KnownTool | null;
   state: ToolCallState;
-  /** A short reading of the input (a file name, a document id), or null. */
+  /** What the call was about, by name (a file, a document; never an id), or null. */
   subject: string | null;
   input: unknown;
   output: unknown;
@@ -33,9 +33,14 @@ export function isToolPart(part: UIMessagePart<UIDataTypes, UITools>): part is T
 const asRecord = (value: unknown): Record<string, unknown> | null =>
   value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 
-function subjectOf(input: Record<string, unknown> | null): string | null {
+/**
+ * A document is asked for by id, which means nothing to a person: its card names it once the
+ * read returns the name (a failed read has none to give). Files are asked for by name.
+ */
+function subjectOf(input: Record<string, unknown> | null, output: Record<string, unknown> | null): string | null {
+  if (typeof output?.name === "string" && output.name) return output.name;
   if (!input) return null;
-  for (const key of ["name", "documentId", "filename", "path"]) {
+  for (const key of ["name", "filename", "path"]) {
     if (typeof input[key] === "string" && input[key]) return input[key] as string;
   }
   return null;
@@ -53,7 +58,7 @@ export function summarizeToolCall(part: ToolPart): ToolCallSummary {
     name,
     known: (KNOWN_TOOLS as readonly string[]).includes(name) ? (name as KnownTool) : null,
     state,
-    subject: subjectOf(input),
+    subject: subjectOf(input, asRecord(output)),
     input: part.input,
     output,
     error,

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { toast } from "sonner";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import type { ProjectDocument } from "@/lib/client/api";
-import { useTrashDocument } from "@/lib/client/mutations";
+import { useRestoreDocument, useTrashDocument } from "@/lib/client/mutations";
 import { useConfig } from "@/lib/client/queries";
 import { useErrorMessage } from "@/lib/client/use-error-message";
 
@@ -15,13 +15,25 @@ export function TrashDocumentDialog({ projectId, document, onClose }: { projectI
   const errorMessage = useErrorMessage();
   const retentionDays = useConfig().data?.trashRetentionDays ?? 0;
   const trash = useTrashDocument(projectId);
+  const restore = useRestoreDocument();
+
+  function undo(trashed: ProjectDocument) {
+    // Back to the project it came from: the trash's own restore, so nothing is lost either way.
+    restore.mutate(
+      { documentId: trashed.id },
+      {
+        onSuccess: () => toast.success(t("trashUndone", { name: trashed.name })),
+        onError: (error) => toast.error(t("trashUndoFailed"), { description: errorMessage(error) }),
+      },
+    );
+  }
 
   function confirm() {
     if (!document) return;
     trash.mutate(document.id, {
       onSuccess: () => {
         onClose();
-        toast.success(t("trashed", { name: document.name }));
+        toast.success(t("trashed", { name: document.name }), { action: { label: t("trashUndo"), onClick: () => undo(document) } });
       },
       onError: (error) => toast.error(t("trashFailed"), { description: errorMessage(error) }),
     });

@@ -3,9 +3,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { Download, FileQuestion, Loader2 } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { buttonClass } from "@/components/ui/button";
 import { Button } from "@/components/ui/button";
+import { codePointLength, codePointRangeToUtf16 } from "@/lib/text/code-point-range";
 import { formatByteSize } from "@/lib/text/format-byte-size";
 import { ApiError } from "@/lib/client/api";
 import { useErrorMessage } from "@/lib/client/use-error-message";
@@ -91,6 +92,7 @@ function TextPreview({ file, url, note }: { file: PreviewFile; url: string; note
     );
   }
   const { text, truncated } = query.data;
+  const rendered = note === "converted" || (note === null && MARKDOWN.has(extensionOf(name)));
   return (
     <div>
       {note ? (
@@ -102,27 +104,54 @@ function TextPreview({ file, url, note }: { file: PreviewFile; url: string; note
         </p>
       ) : null}
       {truncated ? (
-        <div className="flex items-center justify-between gap-3 border-b border-zinc-200 bg-white px-5 py-2 text-xs text-zinc-600 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-400">
+        <div className="flex items-center justify-between gap-3 border-b border-zinc-200 bg-white px-5 py-2 text-xs text-zinc-700 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-300">
           <span>{t("previewTruncated", { size: formatByteSize(PREVIEW_TEXT_CAP_BYTES) })}</span>
           <Button size="sm" variant="secondary" onClick={() => setFull(true)} data-testid="file-preview-load-all">
             {t("loadAll")}
           </Button>
         </div>
       ) : null}
-      {note === "converted" || (note === null && MARKDOWN.has(extensionOf(name))) ? (
+      {file.highlight ? (
+        <HighlightedText text={text} range={file.highlight} truncated={truncated} onNeedAll={() => setFull(true)} />
+      ) : rendered ? (
         // The chat's own renderer (no raw HTML, safe links), for Markdown and converted office text alike.
         <div className="p-5" data-testid="file-preview-markdown">
           <Markdown text={text} />
         </div>
       ) : (
-        <pre
-          className="whitespace-pre-wrap break-words p-5 font-mono text-[0.8rem] leading-relaxed text-zinc-800 dark:text-zinc-200"
-          data-testid="file-preview-text"
-        >
+        <pre className={preClass} data-testid="file-preview-text">
           {prettyJson(name, text, truncated)}
         </pre>
       )}
     </div>
+  );
+}
+
+const preClass = "whitespace-pre-wrap break-words p-5 font-mono text-[0.8rem] leading-relaxed text-zinc-800 dark:text-zinc-200";
+
+/**
+ * The text as the agent read it (never reformatted, so offsets mean the same characters),
+ * with the range it read marked and scrolled into view. A range beyond what the first read
+ * fetched loads the rest.
+ */
+function HighlightedText({ text, range, truncated, onNeedAll }: { text: string; range: [number, number]; truncated: boolean; onNeedAll: () => void }) {
+  const mark = useRef<HTMLElement>(null);
+  const beyond = truncated && codePointLength(text) < range[1];
+  useEffect(() => {
+    if (beyond) onNeedAll();
+  }, [beyond, onNeedAll]);
+  useEffect(() => {
+    mark.current?.scrollIntoView({ block: "center" });
+  }, [text]);
+  const [from, to] = codePointRangeToUtf16(text, range);
+  return (
+    <pre className={preClass} data-testid="file-preview-text">
+      {text.slice(0, from)}
+      <mark ref={mark} className="rounded-sm bg-amber-200 text-zinc-900 dark:bg-amber-400/40 dark:text-zinc-50" data-testid="file-preview-highlight">
+        {text.slice(from, to)}
+      </mark>
+      {text.slice(to)}
+    </pre>
   );
 }
 

@@ -48,7 +48,14 @@ export function FilePreviewDialog({ file, onClose }: { file: PreviewFile | null;
                 <X className="size-4" aria-hidden />
               </Dialog.Close>
             </header>
-            <div className="min-h-0 flex-1 overflow-auto bg-zinc-50/60 dark:bg-zinc-950/40">
+            {/* Focusable, so the keyboard can scroll a long text (the dialog has no other stop inside it). */}
+            <div
+              className="min-h-0 flex-1 overflow-auto bg-zinc-50/60 dark:bg-zinc-950/40"
+              tabIndex={0}
+              role="region"
+              aria-label={t("previewContentLabel", { name: file.name })}
+              data-testid="file-preview-content"
+            >
               {/* Keyed by file so switching files never shows the previous file's text. */}
               <FilePreviewBody key={file.url} file={file} />
             </div>

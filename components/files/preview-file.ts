@@ -12,4 +12,6 @@ export interface PreviewFile {
   markdownUrl?: string;
   /** Shown under the name, e.g. "Output · 2 KB". */
   subtitle: string;
+  /** Characters (code points) of the text to mark and scroll to: what the agent read. */
+  highlight?: [number, number];
 }

@@ -10,7 +10,6 @@ import { useUpdateProject } from "@/lib/client/mutations";
 import { useConfig } from "@/lib/client/queries";
 import { useErrorMessage } from "@/lib/client/use-error-message";
 import { utf8ByteLength } from "@/lib/text/utf8-byte-length";
-import { useUnsavedChangesGuard } from "./use-unsaved-changes-guard";
 
 /**
  * Instructions are capped in UTF-8 bytes, not characters, and the server rejects (never
@@ -32,7 +31,6 @@ export function InstructionsEditor({ project, onDirtyChange }: { project: Projec
   const overCap = maxBytes !== undefined && bytes > maxBytes;
 
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
-  useUnsavedChangesGuard(dirty, t("leaveUnsaved"));
 
   function save() {
     setServerError(null);

@@ -2,7 +2,7 @@
 
 import * as Tabs from "@radix-ui/react-tabs";
 import { FileText, MessageSquare, ScrollText, Settings } from "lucide-react";
-import { usePathname, useSearchParams } from "next/navigation";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { DocumentsTab } from "@/components/documents/documents-tab";
@@ -11,6 +11,7 @@ import type { Project } from "@/lib/client/api";
 import { InstructionsEditor } from "./instructions-editor";
 import { ProjectChats } from "./project-chats";
 import { ProjectSettings } from "./project-settings";
+import { useUnsavedChangesGuard } from "./use-unsaved-changes-guard";
 
 const TABS = ["chats", "documents", "instructions", "settings"] as const;
 type Tab = (typeof TABS)[number];
@@ -27,7 +28,10 @@ export function ProjectTabs({ project }: { project: Project }) {
   const pathname = usePathname();
   const tab = asTab(useSearchParams().get("tab"));
   const [instructionsDirty, setInstructionsDirty] = useState(false);
-  const [pendingTab, setPendingTab] = useState<Tab | null>(null);
+  // Where the person wanted to go when unsaved instructions stopped them: another tab or a page.
+  const [pending, setPending] = useState<{ tab: Tab } | { href: string } | null>(null);
+  const router = useRouter();
+  useUnsavedChangesGuard(tab === "instructions" && instructionsDirty, (href) => setPending({ href }));
 
   function show(next: Tab) {
     // The URL is the state, so a tab can be linked and survives a reload. A native history
@@ -38,7 +42,7 @@ export function ProjectTabs({ project }: { project: Project }) {
 
   function onValueChange(value: string) {
     const next = asTab(value);
-    if (tab === "instructions" && instructionsDirty && next !== tab) setPendingTab(next);
+    if (tab === "instructions" && instructionsDirty && next !== tab) setPending({ tab: next });
     else show(next);
   }
 
@@ -75,8 +79,8 @@ export function ProjectTabs({ project }: { project: Project }) {
         </Tabs.Content>
       </div>
       <ConfirmDialog
-        open={pendingTab !== null}
-        onOpenChange={(open) => !open && setPendingTab(null)}
+        open={pending !== null}
+        onOpenChange={(open) => !open && setPending(null)}
         title={t("discardTitle")}
         description={<p>{t("discardBody")}</p>}
         confirmLabel={t("discardConfirm")}
@@ -85,10 +89,11 @@ export function ProjectTabs({ project }: { project: Project }) {
         destructive
         testId="discard-instructions"
         onConfirm={() => {
-          const next = pendingTab;
-          setPendingTab(null);
+          const next = pending;
+          setPending(null);
           setInstructionsDirty(false);
-          if (next) show(next);
+          if (next && "tab" in next) show(next.tab);
+          else if (next) router.push(next.href);
         }}
       />
     </Tabs.Root>

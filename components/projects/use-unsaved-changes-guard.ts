@@ -1,13 +1,18 @@
 "use client";
 
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 
 /**
- * While `active`, leaving the page asks first: the browser's own prompt on reload/close, and a
- * confirm on in-app links (the App Router has no navigation-blocking API, so link clicks are
- * intercepted before Next's handler sees them).
+ * While `active`, leaving the page asks first. In-app links are intercepted before Next's
+ * handler sees them (the App Router has no navigation-blocking API) and handed to
+ * `onBlockedLink`, which shows the app's own dialog; only a reload or closing the tab falls to
+ * the browser's prompt, which no page can replace.
  */
-export function useUnsavedChangesGuard(active: boolean, message: string): void {
+export function useUnsavedChangesGuard(active: boolean, onBlockedLink: (href: string) => void): void {
+  const onBlocked = useRef(onBlockedLink);
+  useEffect(() => {
+    onBlocked.current = onBlockedLink;
+  });
   useEffect(() => {
     if (!active) return;
     function onBeforeUnload(event: BeforeUnloadEvent) {
@@ -20,10 +25,9 @@ export function useUnsavedChangesGuard(active: boolean, message: string): void {
       const link = (event.target as Element | null)?.closest?.("a[href]");
       if (!(link instanceof HTMLAnchorElement) || link.target === "_blank" || link.origin !== window.location.origin) return;
       if (link.pathname === window.location.pathname) return;
-      if (!window.confirm(message)) {
-        event.preventDefault();
-        event.stopPropagation();
-      }
+      event.preventDefault();
+      event.stopPropagation();
+      onBlocked.current(`${link.pathname}${link.search}${link.hash}`);
     }
     window.addEventListener("beforeunload", onBeforeUnload);
     document.addEventListener("click", onClick, true);
@@ -31,5 +35,5 @@ export function useUnsavedChangesGuard(active: boolean, message: string): void {
       window.removeEventListener("beforeunload", onBeforeUnload);
       document.removeEventListener("click", onClick, true);
     };
-  }, [active, message]);
+  }, [active]);
 }

@@ -7,7 +7,9 @@ import { admitProjectContext } from "./admit-run";
 import { buildModelRequest } from "./build-model-request";
 import type { AttachedFile, ChatMessage } from "./chat-message";
 import { chatModel } from "./chat-model";
+import { deliverRunStream } from "./deliver-run-stream";
 import { describeRunError } from "./describe-run-error";
+import { withSources } from "./message-sources";
 import { historyToModelMessages } from "./history-to-model-messages";
 import { createRun, finishRun, hasActiveRun, recordRunEvent } from "./run-records";
 import { registerRun, unregisterRun } from "./run-registry";
@@ -16,6 +18,7 @@ import { loadThreadHistory, normaliseInterruptedMessage, saveMessage } from "./t
 import { titleThreadIfUntitled } from "./title-thread";
 import { buildRunTools } from "./tools/run-tools";
 import { resolveAttachments } from "./resolve-attachments";
+import { withSourcesMetadata } from "./stream-sources";
 
 // The run (design: "The run"): admission → pinned context → tools → AI SDK loop →
 // persistence. One function behind both entry points: the thread page's server action and
@@ -137,43 +140,34 @@ export async function startRun({
         }
         return runError;
       },
-      onEnd: async ({ responseMessage, outcome }) => {
-        try {
-          const stopped = controller.signal.aborted;
-          const message = normaliseInterruptedMessage(responseMessage);
-          if (message.parts.some((part) => part.type !== "step-start")) await saveMessage(await getDb(), { threadId, userId }, message);
-          const failed = outcome.status === "failed" || runError !== null;
-          await finishRun({ runId: turn.runId, userId }, stopped ? "stopped" : failed ? "failed" : "completed", stopped ? null : failed ? (runError ?? describeRunError(null)) : null);
-          if (!stopped && !failed && turn.isFirstExchange) {
-            void titleThreadIfUntitled({ model, threadId, userId, firstMessage: turn.userText }).catch((error) =>
-              console.warn("[chat] titling failed", error),
-            );
+      // The stored answer is what the client was handed (deliver-run-stream.ts), known only once
+      // delivery settles, which on a normal end is after this callback returns: never await it here.
+      onEnd: ({ outcome }) => {
+        void delivery.delivered.then(async (delivered) => {
+          try {
+            const stopped = controller.signal.aborted;
+            const message = withSources(normaliseInterruptedMessage(delivered ?? { id: generateId(), role: "assistant", parts: [] }));
+            if (message.parts.some((part) => part.type !== "step-start")) await saveMessage(await getDb(), { threadId, userId }, message);
+            const failed = outcome.status === "failed" || runError !== null;
+            await finishRun({ runId: turn.runId, userId }, stopped ? "stopped" : failed ? "failed" : "completed", stopped ? null : failed ? (runError ?? describeRunError(null)) : null);
+            if (!stopped && !failed && turn.isFirstExchange) {
+              void titleThreadIfUntitled({ model, threadId, userId, firstMessage: turn.userText }).catch((error) =>
+                console.warn("[chat] titling failed", error),
+              );
+            }
+          } catch (error) {
+            console.error(`[chat] run ${turn.runId} could not be recorded`, error);
+          } finally {
+            unregisterRun(turn.runId);
           }
-        } finally {
-          unregisterRun(turn.runId);
-        }
+        });
       },
     });
-    return { runId: turn.runId, stream: abortOnCancel(uiStream, controller) };
+    const delivery = deliverRunStream(withSourcesMetadata(uiStream), { onCancel: () => controller.abort() });
+    return { runId: turn.runId, stream: delivery.stream };
   } catch (error) {
     unregisterRun(turn.runId);
     await finishRun({ runId: turn.runId, userId }, "failed", describeRunError(error));
     throw error;
   }
-}
-
-/** A consumer that goes away (stop button, closed tab) aborts the model call too. */
-function abortOnCancel<T>(stream: ReadableStream<T>, controller: AbortController): ReadableStream<T> {
-  const reader = stream.getReader();
-  return new ReadableStream<T>({
-    async pull(sink) {
-      const { done, value } = await reader.read();
-      if (done) sink.close();
-      else sink.enqueue(value);
-    },
-    async cancel(reason) {
-      controller.abort();
-      await reader.cancel(reason);
-    },
-  });
 }

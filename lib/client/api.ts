@@ -1,4 +1,4 @@
-import type { ChatMessage } from "@/lib/chat/chat-message";
+import type { ChatMessage, ChatMessageMetadata } from "@/lib/chat/chat-message";
 import type { RunContextSummary } from "@/lib/chat/summarise-run-context";
 import type { PublicConfig } from "@/lib/config/public-config";
 import type { DocumentDto, DocumentPage, ListedDocument, PlacedDocument } from "@/lib/documents/document-dto";
@@ -198,10 +198,10 @@ export const api = {
 
   deleteThread: (id: string) => request<void>(`/api/threads/${encodeURIComponent(id)}`, { method: "DELETE" }),
 
-  /** Persisted history; `createdAt` sits beside the message, so it is folded back into metadata. */
+  /** Persisted history; `createdAt` and `sources` sit beside the message, so they are folded back into metadata. */
   threadMessages: (threadId: string) =>
-    request<{ messages: (ChatMessage & { createdAt?: string })[] }>(`${threadPath(threadId)}/messages`).then((r) =>
-      r.messages.map(({ createdAt, ...message }) => ({ ...message, metadata: { ...message.metadata, createdAt } }) as ChatMessage),
+    request<{ messages: (ChatMessage & { createdAt?: string; sources?: ChatMessageMetadata["sources"] })[] }>(`${threadPath(threadId)}/messages`).then((r) =>
+      r.messages.map(({ createdAt, sources, ...message }) => ({ ...message, metadata: { ...message.metadata, createdAt, ...(sources ? { sources } : {}) } }) as ChatMessage),
     ),
   threadContext: (threadId: string) => request<RunContext>(`${threadPath(threadId)}/context`),
   projectContext: (projectId: string) => request<RunContextSummary>(`/api/projects/${encodeURIComponent(projectId)}/context`),

@@ -1,8 +1,8 @@
-import { createUIMessageStreamResponse } from "ai";
 import { listRuns } from "@/lib/chat/list-runs";
 import { runRequestSchema, toRunTrigger } from "@/lib/chat/run-request";
 import { startRun } from "@/lib/chat/start-run";
 import { authedRoute, readJsonBody } from "@/lib/http/route";
+import { uiMessageStreamResponse } from "@/lib/http/ui-message-stream-response";
 
 export const dynamic = "force-dynamic";
 export const maxDuration = 600;
@@ -11,7 +11,7 @@ export const maxDuration = 600;
 export const POST = authedRoute<{ id: string }>(async ({ req, user, params }) => {
   const body = await readJsonBody(req, runRequestSchema);
   const { runId, stream } = await startRun({ userId: user.id, threadId: params.id, trigger: toRunTrigger(body), signal: req.signal });
-  return createUIMessageStreamResponse({ stream, headers: { "x-run-id": runId } });
+  return uiMessageStreamResponse(stream, { "x-run-id": runId });
 });
 
 // GET /api/threads/{id}/runs – the thread's runs, newest first

@@ -1,0 +1,28 @@
+import { UI_MESSAGE_STREAM_HEADERS, type UIMessageChunk } from "ai";
+
+/**
+ * An AI SDK UI message stream as a Server-Sent Events response, like the SDK's
+ * createUIMessageStreamResponse but encoding each chunk inside the read that asks for it:
+ * the SDK's transform chain reads a few chunks ahead of the socket, and a run stores exactly
+ * what it handed over (lib/chat/deliver-run-stream.ts).
+ */
+export function uiMessageStreamResponse(stream: ReadableStream<UIMessageChunk>, headers: Record<string, string> = {}): Response {
+  const reader = stream.getReader();
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const { done, value } = await reader.read();
+        if (done) {
+          controller.enqueue(encoder.encode("data: [DONE]\n\n"));
+          controller.close();
+        } else {
+          controller.enqueue(encoder.encode(`data: ${JSON.stringify(value)}\n\n`));
+        }
+      },
+      cancel: (reason) => reader.cancel(reason),
+    },
+    { highWaterMark: 0 },
+  );
+  return new Response(body, { headers: { ...UI_MESSAGE_STREAM_HEADERS, ...headers } });
+}
