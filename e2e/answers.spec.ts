@@ -92,4 +92,49 @@ test("answers render like peers, show their sources, and the context is visible"
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
   });
+  await test.step("after Stop on a fast stream, the reply on screen is the text the server stored", async () => {
+    await stub.script([{ type: "text", text: "", chunks: Array.from({ length: 3000 }, (_, i) => `w${i} `), delayMs: 4 }]);
+    await chat.sendMessage("Count for a long time");
+    const reply = chat.assistantMessages.last();
+    await expect(reply).toContainText("w150");
+    await chat.stop.click();
+    await expect(chat.idle()).toBeAttached();
+    const shown = (await reply.locator(".markdown").innerText()).replace(/\s+/g, " ").trim();
+    const { messages } = await (await page.request.get(`/api/threads/${thread.id}/messages`)).json();
+    const stored = (messages.at(-1).parts as { type: string; text?: string }[]).filter((p) => p.type === "text").map((p) => p.text).join("").replace(/\s+/g, " ").trim();
+    expect(shown.length).toBeGreaterThan(0);
+    expect(stored).not.toContain("w2999");
+    expect(shown).toBe(stored);
+  });
+
+  await test.step("an HTML output previews as a page in a sandbox, its source one click away", async () => {
+    await stub.script([
+      { type: "tool-calls", calls: [{ name: "write_output_file", arguments: { name: "page.html", content: '<h1>Hello page</h1><script>parent.document.title = "pwned"</script>' } }] },
+      { type: "text", text: "Saved the page." },
+    ]);
+    await chat.sendMessage("Write a page");
+    await chat.outputCards.filter({ hasText: "page.html" }).getByTestId("file-card-preview").click();
+    const frame = chat.preview.getByTestId("file-preview-html");
+    await expect(frame).toHaveAttribute("sandbox", "");
+    await expect(page.frameLocator('[data-testid="file-preview-html"]').getByRole("heading", { name: "Hello page" })).toBeVisible();
+    expect(await page.title()).not.toBe("pwned");
+    await chat.preview.getByTestId("file-preview-html-toggle").click();
+    await expect(chat.preview.getByTestId("file-preview-text")).toContainText("<script>");
+    await page.keyboard.press("Escape");
+  });
+
+  await test.step("the home composer starts a chat in a chosen project with the message already sent", async () => {
+    await page.goto("/workspace");
+    await stub.script([{ type: "text", text: "Hello from the project chat." }]);
+    await page.getByTestId("home-composer-input").fill("Hello from home");
+    await page.getByTestId("home-composer-project").selectOption({ label: "Launch" });
+    await page.getByTestId("home-composer-send").click();
+    await expect(page).toHaveURL(/\/workspace\/chats\/[^/]+$/);
+    await expect(chat.userMessages.last()).toHaveText("Hello from home");
+    await expect(chat.assistantMessages.last()).toContainText("Hello from the project chat.");
+    await expect(page.getByTestId("thread-project-badge")).toHaveText("Launch");
+    // A reload shows the history once: the message was sent once, not again.
+    await page.reload();
+    await expect(chat.userMessages).toHaveCount(1);
+  });
 });

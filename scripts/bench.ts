@@ -6,7 +6,11 @@
 //     shelf and the same page SQL run directly; search on that shelf; 4,000-character slices
 //     of a 45 MB text document at offset 0, the middle and the end, and
 //  3. exporting a 10,000-document account over HTTP against `zip -0` of the same files, with
-//     the server's RSS growth while it streams (skips the baseline when `zip` is missing).
+//     the server's RSS growth while it streams (skips the baseline when `zip` is missing),
+//  4. the first streamed text of a run through the app against straight from the same stub
+//     model (target: ≤ 30 ms later), with when the response headers arrived, and
+//  5. the gzipped JavaScript a project page loads (target ≤ 250 KB) beside the sign-in page's
+//     (the framework's own floor).
 // Prints the timings and the ratios.
 import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
@@ -357,8 +361,149 @@ async function benchExport(): Promise<void> {
   }
 }
 
+/** Signs up on a running server; the session cookie of the new account. */
+async function benchAccount(base: string): Promise<string> {
+  const res = await fetch(`${base}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: base },
+    body: JSON.stringify({ email: `bench-${randomUUID()}@bench.test`, password: "benchmark password", name: "Bench" }),
+  });
+  if (!res.ok) throw new Error(`sign-up failed: ${res.status}`);
+  return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+}
+
+async function postJson<T>(base: string, cookie: string, url: string, body: unknown): Promise<T> {
+  const res = await fetch(`${base}${url}`, { method: "POST", headers: { cookie, "content-type": "application/json", origin: base }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** Milliseconds from `start` until `found` is true of the text read so far; the rest is drained. */
+async function untilInStream(res: Response, start: number, found: (text: string) => boolean): Promise<number> {
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  let at = -1;
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    text += decoder.decode(read.value, { stream: true });
+    if (at < 0 && found(text)) at = performance.now() - start;
+  }
+  if (at < 0) throw new Error(`never found in the stream: ${text.slice(0, 300)}`);
+  return at;
+}
+
+/**
+ * 4. First streamed text of a run: POST /api/threads/{id}/runs in a project chat (instructions,
+ * 20 documents, a fresh thread each round) until its first text-delta, against a streaming
+ * request straight to the same stub until its first content delta. The difference is what the
+ * app adds before the model's first words reach the client: admission, context, bookkeeping.
+ */
+async function benchFirstByte(): Promise<void> {
+  if (!existsSync(".next/BUILD_ID")) execFileSync("npx", ["--no-install", "next", "build"], { stdio: "inherit" });
+  const { startStubModelServer } = await import("../tests/support/stub-model-server");
+  const stub = await startStubModelServer({ port: 3912, nonStreamingTurn: { type: "text", text: "Bench title" } });
+  const turn = { type: "text" as const, text: "", chunks: ["First", " words", " of", " the", " answer."] };
+  stub.setDefaultTurn(turn);
+  const port = 3911;
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-first-byte-"));
+  const server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port)], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), NEXT_TELEMETRY_DISABLED: "1", OPENAI_BASE_URL: stub.url, OPENAI_API_KEY: "bench", OPENAI_MODEL: "stub" },
+    stdio: "ignore",
+    detached: true,
+  });
+  try {
+    await waitForHealth(`${base}/api/health`);
+    const cookie = await benchAccount(base);
+    const { project } = await postJson<{ project: { id: string } }>(base, cookie, "/api/projects", { name: "Bench", instructions: "Answer briefly, in plain words.".repeat(20) });
+    for (let i = 0; i < 20; i++) {
+      const form = new FormData();
+      form.append("file", new Blob([`Document ${i}\n`.repeat(50)]), `doc-${i}.md`);
+      const res = await fetch(`${base}/api/projects/${project.id}/documents`, { method: "POST", headers: { cookie, origin: base }, body: form });
+      if (res.status !== 201) throw new Error(`upload failed: ${res.status}`);
+    }
+    const direct: number[] = [];
+    const headers: number[] = [];
+    const app: number[] = [];
+    for (let round = 0; round < 23; round++) {
+      const { thread } = await postJson<{ thread: { id: string } }>(base, cookie, "/api/threads", { projectId: project.id, title: "bench" });
+      const directStart = performance.now();
+      const directRes = await fetch(`${stub.url}/chat/completions`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ model: "stub", stream: true, messages: [{ role: "user", content: "hi" }] }),
+      });
+      const directMs = await untilInStream(directRes, directStart, (text) => text.includes('"content":"First"'));
+      const appStart = performance.now();
+      const appRes = await fetch(`${base}/api/threads/${thread.id}/runs`, {
+        method: "POST",
+        headers: { cookie, "content-type": "application/json", origin: base },
+        body: JSON.stringify({ message: { text: "hi" } }),
+      });
+      const headersMs = performance.now() - appStart;
+      if (appRes.status !== 200) throw new Error(`run failed: ${appRes.status} ${await appRes.text()}`);
+      const appMs = await untilInStream(appRes, appStart, (text) => text.includes('"type":"text-delta"'));
+      // The first three rounds warm the server's code and caches; they are not counted.
+      if (round < 3) continue;
+      direct.push(directMs);
+      headers.push(headersMs);
+      app.push(appMs);
+    }
+    const overhead = median(app) - median(direct);
+    console.log(`first text straight from the stub model: median ${median(direct).toFixed(1)} ms`);
+    console.log(`first text of a run through the app: median ${median(app).toFixed(1)} ms (response headers at ${median(headers).toFixed(1)} ms)`);
+    console.log(`the app adds ${overhead.toFixed(1)} ms before the model's first words reach the client (target ≤ 30 ms: ${overhead <= 30 ? "met" : "MISSED"})`);
+  } finally {
+    process.kill(-server.pid!, "SIGTERM");
+    await stub.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The gzipped size of every script a page's HTML loads, and how many there are. */
+async function pageJavaScript(base: string, url: string, cookie?: string): Promise<{ bytes: number; files: number }> {
+  const { gzipSync } = await import("node:zlib");
+  const html = await (await fetch(`${base}${url}`, { headers: cookie ? { cookie } : {} })).text();
+  const sources = [...new Set([...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((match) => match[1]!.replace(/&amp;/g, "&")))];
+  let bytes = 0;
+  for (const src of sources) bytes += gzipSync(Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer())).length;
+  return { bytes, files: sources.length };
+}
+
+/**
+ * 5. The JavaScript a project page loads before it is interactive, gzipped, against the
+ * sign-in page (React, Next and the app shell: what every page pays). The Markdown renderer
+ * and the highlighter are loaded on demand, so they are not in either.
+ */
+async function benchPageJs(): Promise<void> {
+  if (!existsSync(".next/BUILD_ID")) execFileSync("npx", ["--no-install", "next", "build"], { stdio: "inherit" });
+  const port = 3913;
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-page-js-"));
+  const server = startServer(port, dataDir);
+  try {
+    await waitForHealth(`${base}/api/health`);
+    const cookie = await benchAccount(base);
+    const { project } = await postJson<{ project: { id: string } }>(base, cookie, "/api/projects", { name: "Bench" });
+    const projectPage = await pageJavaScript(base, `/workspace/projects/${project.id}`, cookie);
+    const signIn = await pageJavaScript(base, "/sign-in");
+    const kb = (bytes: number) => (bytes / 1024).toFixed(0);
+    console.log(`project page JavaScript: ${kb(projectPage.bytes)} KB gzipped in ${projectPage.files} files (target ≤ 250 KB: ${projectPage.bytes <= 250 * 1024 ? "met" : "MISSED"})`);
+    console.log(`sign-in page JavaScript (the framework floor): ${kb(signIn.bytes)} KB gzipped in ${signIn.files} files; ratio ${(projectPage.bytes / signIn.bytes).toFixed(2)}`);
+  } finally {
+    await stopServer(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 // `npm run bench -- export` runs one benchmark; no argument runs them all.
-const benches: Record<string, () => Promise<void>> = { shelf: benchBothDatabases, upload: benchUpload, export: benchExport };
+const benches: Record<string, () => Promise<void>> = {
+  shelf: benchBothDatabases,
+  upload: benchUpload,
+  export: benchExport,
+  "first-byte": benchFirstByte,
+  "page-js": benchPageJs,
+};
 for (const [name, run] of Object.entries(benches)) {
   if (!process.argv[2] || process.argv[2] === name) await run();
 }

@@ -2,8 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { useEffect } from "react";
-import { preloadMarkdown } from "@/components/markdown/markdown";
+import { useMarkdownReady } from "@/components/markdown/markdown";
 import { Button } from "@/components/ui/button";
 import { useConfig } from "@/lib/client/queries";
 import { useErrorMessage } from "@/lib/client/use-error-message";
@@ -34,7 +33,7 @@ export function ChatPanel({ threadId }: { threadId: string }) {
   const errorMessage = useErrorMessage();
   const { data: config } = useConfig();
   // The renderer's chunk loads alongside the history, so answers never show raw Markdown first.
-  useEffect(preloadMarkdown, []);
+  const markdownReady = useMarkdownReady();
   const history = useQuery({
     queryKey: queryKeys.chatMessages(threadId),
     queryFn: () => api.threadMessages(threadId),
@@ -44,7 +43,7 @@ export function ChatPanel({ threadId }: { threadId: string }) {
     refetchOnReconnect: false,
   });
 
-  if (history.isPending) return <ChatSkeleton />;
+  if (history.isPending || (!markdownReady && !history.isError)) return <ChatSkeleton />;
   if (history.isError)
     return (
       <div role="alert" className="flex flex-1 flex-col items-center justify-center gap-3 p-6 text-center" data-testid="chat-load-error">

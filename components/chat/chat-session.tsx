@@ -85,8 +85,10 @@ export function ChatSession({
 
   // A message written on the workspace home (first-message.ts): sent once, as if typed here;
   // without a model it waits in the composer instead (see the draft's initial value).
+  const firstMessageSent = useRef(false);
   useEffect(() => {
-    if (firstMessage === null || !model.configured) return;
+    if (firstMessage === null || !model.configured || firstMessageSent.current) return;
+    firstMessageSent.current = true;
     pending.current = { kind: "submit", messageId: generateId(), text: firstMessage, uploads: [] };
     void chat.sendMessage({ id: pending.current.messageId, role: "user", parts: [{ type: "text", text: firstMessage }], metadata: {} });
     // Once per mounted chat: the stash was removed when it was read.
@@ -121,7 +123,8 @@ export function ChatSession({
   return (
     <div className="relative flex min-h-0 flex-1" data-testid="chat-panel">
       <div className="flex min-w-0 flex-1 flex-col">
-        <div className="pointer-events-none absolute right-4 top-3 z-10 lg:right-6">
+        {/* In the flow on narrow screens, where floating would cover the text; floating beside the centred column on wide ones. */}
+        <div className="flex justify-end px-4 pt-2 xl:pointer-events-none xl:absolute xl:right-6 xl:top-3 xl:z-10 xl:p-0">
           {filesOpen ? null : (
             <Button
               size="sm"
@@ -158,7 +161,7 @@ export function ChatSession({
             maxBytes={uploadMaxBytes}
           />
           {model.configured && model.name ? (
-            <p className="text-center text-[0.7rem] text-zinc-400 dark:text-zinc-500" data-testid="chat-model-name">
+            <p className="text-center text-xs text-zinc-600 dark:text-zinc-400" data-testid="chat-model-name">
               {t("modelCaption", { model: model.name })}
             </p>
           ) : null}

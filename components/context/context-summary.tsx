@@ -66,7 +66,7 @@ export function ContextSummary({ context, compact = false }: { context: RunConte
         <div className="space-y-2" data-testid="context-omitted">
           <p className="text-sm text-zinc-700 dark:text-zinc-300">{t("omittedNote", { count: omitted.count })}</p>
           {compact ? null : (
-            <ul className="max-h-56 space-y-1 overflow-y-auto rounded-lg border border-zinc-200 p-2 text-sm dark:border-zinc-700" aria-label={t("omittedListLabel")}>
+            <ul className="max-h-56 space-y-1 overflow-y-auto rounded-lg border border-zinc-200 p-2 text-sm dark:border-zinc-700" aria-label={t("omittedListLabel")} tabIndex={0}>
               {omitted.documents.map((document) => (
                 <li key={document.id} className="break-words text-zinc-800 dark:text-zinc-200" data-testid="context-omitted-document">
                   {document.name}

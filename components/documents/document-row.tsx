@@ -42,7 +42,8 @@ export function DocumentRow({
       <FileIcon filename={document.name} />
       <div className="min-w-0 flex-1">
         <div className="flex min-w-0 items-center gap-2">
-          <p className="min-w-0 truncate text-sm font-medium text-zinc-900 dark:text-zinc-100" title={document.name} data-testid="document-name">
+          {/* Two lines before the cut, breaking anywhere: on a phone a name keeps more than a few characters. */}
+          <p className="line-clamp-2 min-w-0 text-sm leading-5 font-medium text-zinc-900 [overflow-wrap:anywhere] dark:text-zinc-100" title={document.name} data-testid="document-name">
             <HighlightedText text={document.name} query={query} />
           </p>
           {document.sourceKind ? <ProvenanceBadge threadId={document.sourceThreadId} kind={document.sourceKind} sourceName={document.sourceName} /> : null}

@@ -18,6 +18,7 @@ import { extensionOf, previewKindOf } from "./preview-kind";
 export function FilePreviewBody({ file }: { file: PreviewFile }) {
   const kind = previewKindOf(file.name);
   if (kind === "text" || kind === "source") return <TextPreview file={file} url={file.url} note={kind === "source" ? "source" : null} />;
+  if (kind === "html") return <TextPreview file={file} url={file.url} note="html" />;
   if (kind === "office" && file.markdownUrl) return <TextPreview file={file} url={file.markdownUrl} note="converted" />;
   if (kind === "image")
     return (
@@ -48,11 +49,12 @@ function previewRefusal(error: unknown): "conversionDisabled" | "noTextForm" | "
   return null;
 }
 
-function TextPreview({ file, url, note }: { file: PreviewFile; url: string; note: "source" | "converted" | null }) {
+function TextPreview({ file, url, note }: { file: PreviewFile; url: string; note: "source" | "converted" | "html" | null }) {
   const name = file.name;
   const t = useTranslations("chat");
   const errorMessage = useErrorMessage();
   const [full, setFull] = useState(false);
+  const [showSource, setShowSource] = useState(false);
   // No caching across openings: an output rewritten by the agent must show its new text.
   const query = useQuery({
     queryKey: ["chat", "artifact-text", url, full],
@@ -95,7 +97,14 @@ function TextPreview({ file, url, note }: { file: PreviewFile; url: string; note
   const rendered = note === "converted" || (note === null && MARKDOWN.has(extensionOf(name)));
   return (
     <div>
-      {note ? (
+      {note === "html" ? (
+        <div className="flex items-center justify-between gap-3 border-b border-zinc-200 bg-amber-50 px-5 py-2 text-xs text-amber-900 dark:border-zinc-800 dark:bg-amber-400/10 dark:text-amber-200">
+          <span data-testid="file-preview-html-note">{showSource ? t("previewSourceNote") : t("previewHtmlNote")}</span>
+          <Button size="sm" variant="secondary" onClick={() => setShowSource((shown) => !shown)} aria-pressed={showSource} data-testid="file-preview-html-toggle">
+            {showSource ? t("previewShowRendered") : t("previewShowSource")}
+          </Button>
+        </div>
+      ) : note ? (
         <p
           className="border-b border-zinc-200 bg-amber-50 px-5 py-2 text-xs text-amber-900 dark:border-zinc-800 dark:bg-amber-400/10 dark:text-amber-200"
           data-testid={`file-preview-${note}-note`}
@@ -111,7 +120,11 @@ function TextPreview({ file, url, note }: { file: PreviewFile; url: string; note
           </Button>
         </div>
       ) : null}
-      {file.highlight ? (
+      {note === "html" && !showSource && !file.highlight ? (
+        // sandbox="" : no scripts, no forms, no popups, and an opaque origin, so the page can
+        // neither run nor reach this app; the bytes came from the attachment-only route.
+        <iframe sandbox="" srcDoc={text} title={t("previewHtmlFrame", { name })} className="block h-[70dvh] w-full border-0 bg-white" data-testid="file-preview-html" />
+      ) : file.highlight ? (
         <HighlightedText text={text} range={file.highlight} truncated={truncated} onNeedAll={() => setFull(true)} />
       ) : rendered ? (
         // The chat's own renderer (no raw HTML, safe links), for Markdown and converted office text alike.

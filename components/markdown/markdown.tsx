@@ -1,13 +1,49 @@
 "use client";
 
-import { lazy, Suspense } from "react";
+import { useEffect, useState, type ComponentType } from "react";
 
-const loadRenderer = () => import("./markdown-renderer");
-const MarkdownRenderer = lazy(loadRenderer);
+// The renderer (markdown-renderer.tsx) is its own chunk, fetched on first need, so pages that
+// show no Markdown never download it. Held in a module variable once loaded, so every later
+// render uses it synchronously (no suspense, no one-frame fallback).
 
-/** Starts fetching the renderer early (a chat page does while its history loads). */
-export function preloadMarkdown(): void {
-  void loadRenderer();
+type Renderer = ComponentType<{ text: string; streaming?: boolean }>;
+
+let renderer: Renderer | null = null;
+let loading: Promise<Renderer> | null = null;
+
+function loadRenderer(): Promise<Renderer> {
+  loading ??= import("./markdown-renderer").then((module) => (renderer = module.default));
+  return loading;
+}
+
+function useRenderer(): Renderer | null {
+  const [loaded, setLoaded] = useState<Renderer | null>(renderer);
+  useEffect(() => {
+    if (loaded) return;
+    let live = true;
+    void loadRenderer().then((component) => live && setLoaded(() => component));
+    return () => {
+      live = false;
+    };
+  }, [loaded]);
+  return loaded;
+}
+
+/**
+ * Starts fetching the renderer and says when it has arrived (or failed), so a chat can wait
+ * for it together with its history and never show an answer's raw Markdown first.
+ */
+export function useMarkdownReady(): boolean {
+  const [ready, setReady] = useState(renderer !== null);
+  useEffect(() => {
+    if (ready) return;
+    let live = true;
+    void loadRenderer().finally(() => live && setReady(true));
+    return () => {
+      live = false;
+    };
+  }, [ready]);
+  return ready;
 }
 
 /**
@@ -15,9 +51,9 @@ export function preloadMarkdown(): void {
  * renderer's chunk arrives the text shows plain, wrapped as written.
  */
 export function Markdown({ text, streaming = false }: { text: string; streaming?: boolean }) {
-  return (
-    <Suspense fallback={<div className="whitespace-pre-wrap break-words text-[0.95rem] leading-7 text-zinc-800 dark:text-zinc-200">{text}</div>}>
-      <MarkdownRenderer text={text} streaming={streaming} />
-    </Suspense>
-  );
+  const Renderer = useRenderer();
+  if (!Renderer) return <div className="whitespace-pre-wrap break-words text-[0.95rem] leading-7 text-zinc-800 dark:text-zinc-200">{text}</div>;
+  // One component for the module's lifetime (the loaded chunk's default export), not one per render.
+  // eslint-disable-next-line react-hooks/static-components
+  return <Renderer text={text} streaming={streaming} />;
 }

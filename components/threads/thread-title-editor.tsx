@@ -44,7 +44,7 @@ export function ThreadTitleEditor({ thread }: { thread: Thread }) {
   if (draft === null) {
     return (
       <div className="flex min-w-0 items-center gap-1">
-        <h1 className="truncate text-base font-semibold text-zinc-900 dark:text-zinc-50" data-testid="thread-title">
+        <h1 className="line-clamp-2 break-words text-base font-semibold text-zinc-900 dark:text-zinc-50" data-testid="thread-title">
           {threadTitle(thread)}
         </h1>
         <Button

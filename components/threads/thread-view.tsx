@@ -14,8 +14,9 @@ export function ThreadView({ initialThread }: { initialThread: Thread }) {
   const { data: thread } = useThread(initialThread.id, initialThread);
   return (
     <div className="flex h-full flex-col">
-      <header className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-zinc-200 px-6 py-3 dark:border-zinc-800">
-        <div className="flex min-w-0 flex-1 items-center gap-3">
+      {/* On a phone the title takes the whole first line, so it never shrinks to nothing beside the actions. */}
+      <header className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-zinc-200 px-4 py-3 sm:px-6 dark:border-zinc-800">
+        <div className="flex min-w-0 basis-full flex-wrap items-center gap-x-3 gap-y-1 sm:basis-0 sm:flex-1">
           <ThreadTitleEditor thread={thread} />
           <ThreadProjectBadge projectId={thread.projectId} />
         </div>

@@ -1,14 +1,19 @@
-import type { ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 
+/**
+ * A labelled group of the sidebar's navigation, not a landmark of its own: the page's main
+ * content has sections with the same names ("Projects"), and two landmarks may not share one.
+ */
 export function SidebarSection({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
+  const id = useId();
   return (
-    <section aria-label={title}>
+    <div role="group" aria-labelledby={id}>
       <div className="flex h-7 items-center justify-between pl-2">
-        <h2 className="text-xs font-medium uppercase tracking-wide text-zinc-500 dark:text-zinc-400">{title}</h2>
+        <h2 id={id} className="text-xs font-medium uppercase tracking-wide text-zinc-600 dark:text-zinc-400">{title}</h2>
         {action}
       </div>
       <div className="mt-1">{children}</div>
-    </section>
+    </div>
   );
 }
 

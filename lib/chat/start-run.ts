@@ -87,6 +87,9 @@ export async function startRun({
   // Ownership first, so a foreign thread is a 404 whatever the attachments say.
   if (filenames.length) await getThreadOrThrow({ threadId, userId });
   const attachments = await resolveAttachments({ userId, threadId, filenames });
+  // Read beside the turn's admission (both owner-scoped; it never rejects), so the model call
+  // waits for one round of database work, not two.
+  const pinnedContext = admitProjectContext({ threadId, userId });
   const turn = await transaction((tx) => admitTurn(tx, userId, threadId, trigger, attachments));
 
   const controller = new AbortController();
@@ -94,7 +97,7 @@ export async function startRun({
   registerRun({ runId: turn.runId, threadId, userId, controller });
 
   try {
-    const pinned = await admitProjectContext({ threadId, userId });
+    const pinned = await pinnedContext;
     const { history } = turn;
     const tools = buildRunTools({ userId, threadId, pinned });
     const initialMessages = await historyToModelMessages(history, tools);
@@ -114,11 +117,12 @@ export async function startRun({
       prepareStep: async ({ initialMessages: initial, responseMessages }) => {
         if (pinned && !contextRecorded) {
           contextRecorded = true;
-          await recordRunEvent(turn.runId, "context", {
+          // An audit record: the model's first words need not wait for it.
+          void recordRunEvent(turn.runId, "context", {
             memorySha256: null,
             projectContextRevision: pinned.projectContextRevision,
             projectShelfRevision: pinned.projectShelfRevision,
-          });
+          }).catch((error) => console.warn(`[chat] run ${turn.runId}: context event not recorded`, error));
         }
         // Rebuilt from the run's initial messages every step, so the project message is
         // inserted exactly once, before the run's own user message.
