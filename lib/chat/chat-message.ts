@@ -1,5 +1,4 @@
 import type { UIMessage } from "ai";
-import type { StoredSource } from "./extract-sources";
 
 // The UI message shape stored in a thread's history and streamed to the browser.
 
@@ -7,6 +6,17 @@ export interface AttachedFile {
   filename: string;
   sizeBytes: number;
   virtualPath: string;
+}
+
+/** [start, end) in characters (code points) of the text a read tool returned. */
+export type SourceRange = [number, number];
+
+/** A document or chat file the agent read in a turn (lib/chat/extract-sources.ts). */
+export interface StoredSource {
+  kind: "document" | "upload" | "output";
+  documentId?: string;
+  name: string;
+  ranges: SourceRange[];
 }
 
 export interface ChatMessageMetadata {

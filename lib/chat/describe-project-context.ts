@@ -1,5 +1,5 @@
 import { transaction } from "@/lib/db/client";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors";
 import { pinProjectContext } from "./admit-run";
 import { readContextSummary } from "./read-context-summary";
 import type { RunContextSummary } from "./summarise-run-context";

@@ -1,25 +1,11 @@
 import { getToolName, isToolUIPart } from "ai";
-import type { ChatMessage } from "./chat-message";
-import { READ_PROJECT_DOCUMENT } from "./project-tools-predicate";
+import type { ChatMessage, SourceRange, StoredSource } from "./chat-message";
+import { READ_PROJECT_DOCUMENT, READ_THREAD_FILE } from "./tools/tool-names";
 
 // The read receipts of one assistant turn (api.md "Message sources"): which documents and chat
 // files the agent read, and which characters of each, derived from the turn's own tool calls.
 // Pure: the tool results say what was actually returned (name, offset, returnedChars), so a
 // call that failed, or returned an `{error}`, read nothing and is not a source.
-
-export const READ_THREAD_FILE = "read_thread_file";
-
-export type SourceKind = "document" | "upload" | "output";
-
-/** [start, end) in characters (code points) of the text the tool read. */
-export type SourceRange = [number, number];
-
-export interface StoredSource {
-  kind: SourceKind;
-  documentId?: string;
-  name: string;
-  ranges: SourceRange[];
-}
 
 type Part = ChatMessage["parts"][number];
 

@@ -1,6 +1,6 @@
 import { getDb } from "@/lib/db/client";
 import { listThreadFiles } from "@/lib/thread-files/list-thread-files";
-import type { StoredSource } from "./extract-sources";
+import type { StoredSource } from "./chat-message";
 
 export type Source = StoredSource & { available: boolean };
 
