@@ -113,7 +113,7 @@ test("a project's shelf takes dropped files in sequence, previews, downloads, tr
 
     preview = await shelf.openPreview("hello.docx");
     await expect(preview.getByTestId("file-preview-converted-note")).toBeVisible();
-    await expect(preview.getByTestId("file-preview-text")).toContainText("The docx fixture says hello.");
+    await expect(preview.getByTestId("file-preview-markdown")).toContainText("The docx fixture says hello.");
     await shelf.closePreview();
   });
 
@@ -179,6 +179,6 @@ test("a project's shelf takes dropped files in sequence, previews, downloads, tr
     await expect(shelf.row("gone.txt").getByRole("button")).toHaveCount(0);
     await expect(shelf.row("gone.txt").getByRole("link")).toHaveCount(0);
     const preview = await shelf.openPreview("hello.docx");
-    await expect(preview.getByTestId("file-preview-text")).toContainText("The docx fixture says hello.");
+    await expect(preview.getByTestId("file-preview-markdown")).toContainText("The docx fixture says hello.");
   });
 });

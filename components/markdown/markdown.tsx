@@ -17,7 +17,8 @@ function loadRenderer(): Promise<Renderer> {
 }
 
 function useRenderer(): Renderer | null {
-  const [loaded, setLoaded] = useState<Renderer | null>(renderer);
+  // Wrapped: useState would call a function given directly as its initial value.
+  const [loaded, setLoaded] = useState<Renderer | null>(() => renderer);
   useEffect(() => {
     if (loaded) return;
     let live = true;
