@@ -1,6 +1,7 @@
 import "server-only";
 import path from "node:path";
-import { lstat, readdir, rm, rmdir, unlink } from "node:fs/promises";
+import { randomUUID } from "node:crypto";
+import { lstat, readdir, rename, rm, rmdir, unlink } from "node:fs/promises";
 import type { Dirent } from "node:fs";
 import { isGone } from "./is-gone";
 
@@ -63,9 +64,20 @@ export async function removeFileIfOld(file: string, oldBefore: number, counts: R
   }
 }
 
+/**
+ * Sweeps on several instances may remove the same tree at once: each first claims it by
+ * renaming it aside, which exactly one of them wins, so only that one removes and counts it.
+ */
 export async function removeTreeIfOld(folder: string, oldBefore: number, counts: RemovalCounts): Promise<void> {
   if ((await newestMtimeMs(folder)) >= oldBefore) return;
-  await rm(folder, { recursive: true, force: true });
+  const claimed = `${folder}.removing-${randomUUID()}`;
+  try {
+    await rename(folder, claimed);
+  } catch (error) {
+    if (isGone(error)) return;
+    throw error;
+  }
+  await rm(claimed, { recursive: true, force: true });
   counts.removedFolders++;
 }
 

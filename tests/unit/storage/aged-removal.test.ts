@@ -1,6 +1,6 @@
 import os from "node:os";
 import path from "node:path";
-import { access, lutimes, mkdir, mkdtemp, rm, symlink, utimes, writeFile } from "node:fs/promises";
+import { access, lutimes, mkdir, mkdtemp, readdir, rm, symlink, utimes, writeFile } from "node:fs/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { newestMtimeMs, noRemovals, orphanCutoffMs, removeFolderIfEmptyAndOld, removeOldEntries, removeTreeIfOld } from "@/lib/storage/aged-removal";
 import { pruneEmptyFolders } from "@/lib/storage/prune-empty-folders";
@@ -55,6 +55,20 @@ describe("age-guarded removal", () => {
     await ageFolder("tree", 30);
     await removeTreeIfOld(path.join(root, "tree"), orphanCutoffMs(), counts);
     expect(await exists(path.join(root, "tree"))).toBe(false);
+  });
+
+  it("counts each removal once when several sweeps (instances) remove the same entries at once", async () => {
+    for (let i = 0; i < 4; i++) {
+      await file(`shared/tree-${i}/deep/a.txt`, 30);
+      await ageFolder(`shared/tree-${i}/deep`, 30);
+      await ageFolder(`shared/tree-${i}`, 30);
+      await file(`shared/file-${i}`, 30);
+    }
+    const sweeps = Array.from({ length: 3 }, () => noRemovals());
+    await Promise.all(sweeps.map((counts) => removeOldEntries(path.join(root, "shared"), orphanCutoffMs(), counts)));
+    const total = sweeps.reduce((sum, counts) => ({ removedFiles: sum.removedFiles + counts.removedFiles, removedFolders: sum.removedFolders + counts.removedFolders }));
+    expect(total).toEqual({ removedFiles: 4, removedFolders: 4 });
+    expect(await readdir(path.join(root, "shared"))).toEqual([]);
   });
 
   it("removes a symlink as itself, never what it points to", async () => {
