@@ -7,11 +7,13 @@ export async function register() {
   if (process.env.NEXT_PHASE === "phase-production-build") return;
   const { getDb, databaseKind } = await import("@/lib/db/client");
   const { failInterruptedRuns } = await import("@/lib/chat/run-records");
+  const { listenForRunSignals } = await import("@/lib/runs/run-signals");
   try {
     await getDb();
     console.log(`[db] ready (${await databaseKind()} database)`);
+    listenForRunSignals();
     const interrupted = await failInterruptedRuns();
-    if (interrupted) console.warn(`[chat] ${interrupted} run(s) interrupted by the last shutdown marked failed`);
+    if (interrupted) console.warn(`[chat] ${interrupted} run(s) no server can finish marked failed`);
   } catch (error) {
     console.error(`\n[db] cannot start: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);

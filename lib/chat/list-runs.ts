@@ -1,18 +1,15 @@
 import { getDb } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
+import { failExpiredRuns } from "@/lib/runs/run-lease";
+import { toRunDto } from "@/lib/runs/run-dto";
 import { getThreadOrThrow } from "@/lib/threads/get-thread";
 
 export async function listRuns({ userId, threadId }: { userId: string; threadId: string }) {
   const db = await getDb();
   await getThreadOrThrow({ threadId, userId });
+  await failExpiredRuns(db, { threadId, userId });
   const runs = await db.run.findMany({ where: { threadId, userId }, orderBy: [{ createdAt: "desc" }, { id: "asc" }] });
-  return runs.map((run) => ({
-    id: run.id,
-    status: run.status,
-    createdAt: run.createdAt.toISOString(),
-    finishedAt: run.finishedAt?.toISOString() ?? null,
-    error: run.error,
-  }));
+  return runs.map(toRunDto);
 }
 
 export async function listRunEvents({ userId, threadId, runId }: { userId: string; threadId: string; runId: string }) {

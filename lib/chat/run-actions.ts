@@ -5,7 +5,7 @@ import { AppError } from "@/lib/errors";
 import { authedAction, type ActionFailure } from "@/lib/http/action";
 import { zodDetails } from "@/lib/http/error-response";
 import { runRequestSchema, toRunTrigger } from "./run-request";
-import { abortRun } from "./run-registry";
+import { cancelRun } from "@/lib/runs/cancel-run";
 import { startRun } from "./start-run";
 
 // Server actions behind the thread page. authedAction re-checks the session for each call;
@@ -13,7 +13,11 @@ import { startRun } from "./start-run";
 
 export type StartRunResult = { ok: true; runId: string; stream: ReadableStream<UIMessageChunk> } | ActionFailure;
 
-/** Starts a run and returns its stream, which React streams to the browser chunk by chunk. */
+/**
+ * Starts a run and returns its stream, which React streams to the browser chunk by chunk.
+ * Detached: a reload or a closed tab leaves the run going (the page follows it again with
+ * GET …/runs/{runId}/stream); only Stop ends it.
+ */
 export async function startRunAction(threadId: string, request: unknown): Promise<StartRunResult> {
   return authedAction("startRun", async (user) => {
     const parsed = runRequestSchema.safeParse(request);
@@ -21,15 +25,15 @@ export async function startRunAction(threadId: string, request: unknown): Promis
     if (!parsed.success) {
       throw new AppError("validation_failed", parsed.error.issues[0]?.message, { details: zodDetails(parsed.error) });
     }
-    const { runId, stream } = await startRun({ userId: user.id, threadId, trigger: toRunTrigger(parsed.data) });
+    const { runId, stream } = await startRun({ userId: user.id, threadId, trigger: toRunTrigger(parsed.data), detached: true });
     return { ok: true as const, runId, stream };
   });
 }
 
-/**
- * Stop: Next posts actions without an abort signal, so the browser's stop cannot reach the
- * streaming action itself; this second action aborts the run's controller.
- */
+/** Stop: ends the run on whichever instance streams it (the page's stream is detached). */
 export async function cancelRunAction(runId: string): Promise<{ ok: boolean }> {
-  return authedAction("cancelRun", async (user) => ({ ok: abortRun({ runId, userId: user.id }) }));
+  return authedAction("cancelRun", async (user) => {
+    await cancelRun({ userId: user.id, runId });
+    return { ok: true as const };
+  });
 }

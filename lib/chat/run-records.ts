@@ -1,16 +1,20 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { getDb, type Tx } from "@/lib/db/client";
+import { databaseKind, getDb, type Tx } from "@/lib/db/client";
+import { instanceId } from "@/lib/runs/instance-id";
+import { failExpiredRuns, initialLeaseExpiry } from "@/lib/runs/run-lease";
 
 // The run record and its events (api.md: runs and run events).
 
 export type FinishedRunStatus = "completed" | "stopped" | "failed";
 
+/** A run whose instance died is failed first, so it never leaves the thread answering 409. */
 export async function hasActiveRun(tx: Tx, { threadId, userId }: { threadId: string; userId: string }): Promise<boolean> {
+  await failExpiredRuns(tx, { threadId, userId });
   return (await tx.run.count({ where: { threadId, userId, status: "running" } })) > 0;
 }
 
 export async function createRun(tx: Tx, { threadId, userId }: { threadId: string; userId: string }): Promise<string> {
-  const run = await tx.run.create({ data: { threadId, userId } });
+  const run = await tx.run.create({ data: { threadId, userId, instanceId: instanceId(), leaseExpiresAt: initialLeaseExpiry() } });
   return run.id;
 }
 
@@ -24,9 +28,14 @@ export async function recordRunEvent(runId: string, type: string, payload: Prism
   await db.runEvent.create({ data: { runId, type, payload } });
 }
 
-/** Runs left "running" by a server that stopped mid-run can never finish: close them at start. */
+/**
+ * At start: runs no live server can finish. The embedded database serves one process, so every
+ * run still "running" was this data directory's last server's; with PostgreSQL other
+ * instances may be streaming theirs, so only runs whose lease expired are failed.
+ */
 export async function failInterruptedRuns(): Promise<number> {
   const db = await getDb();
+  if ((await databaseKind()) === "postgres") return failExpiredRuns(db, null);
   const { count } = await db.run.updateMany({
     where: { status: "running" },
     data: { status: "failed", error: "The server restarted during this run.", finishedAt: new Date() },

@@ -12,13 +12,14 @@ import { describeRunError } from "./describe-run-error";
 import { withSources } from "./message-sources";
 import { historyToModelMessages } from "./history-to-model-messages";
 import { createRun, finishRun, hasActiveRun, recordRunEvent } from "./run-records";
-import { registerRun, unregisterRun } from "./run-registry";
 import { buildSystemPrompt } from "./system-prompt";
 import { loadThreadHistory, normaliseInterruptedMessage, saveMessage } from "./thread-history";
 import { titleThreadIfUntitled } from "./title-thread";
 import { buildRunTools } from "./tools/run-tools";
 import { resolveAttachments } from "./resolve-attachments";
 import { withSourcesMetadata } from "./stream-sources";
+import { persistRunStream } from "@/lib/runs/persist-run-stream";
+import { registerRun, unregisterRun } from "@/lib/runs/run-registry";
 
 // The run (design: "The run"): admission → pinned context → tools → AI SDK loop →
 // persistence. One function behind both entry points: the thread page's server action and
@@ -30,7 +31,7 @@ export type RunTrigger = { kind: "submit"; text: string; attachments?: string[] 
 
 export interface StartedRun {
   runId: string;
-  /** AI SDK UI message chunks; cancelling it stops the run on the server. */
+  /** AI SDK UI message chunks; cancelling it stops the run on the server unless `detached`. */
   stream: ReadableStream<UIMessageChunk>;
 }
 
@@ -75,11 +76,14 @@ export async function startRun({
   threadId,
   trigger,
   signal,
+  detached = false,
 }: {
   userId: string;
   threadId: string;
   trigger: RunTrigger;
   signal?: AbortSignal;
+  /** The run outlives its caller's stream (the chat page: a reload follows it instead). */
+  detached?: boolean;
 }): Promise<StartedRun> {
   const model = chatModel();
   if (!model) throw new AppError("unavailable", "No model is configured. Set OPENAI_BASE_URL, OPENAI_API_KEY and OPENAI_MODEL, then restart.");
@@ -94,7 +98,7 @@ export async function startRun({
 
   const controller = new AbortController();
   if (signal) signal.addEventListener("abort", () => controller.abort(), { once: true });
-  registerRun({ runId: turn.runId, threadId, userId, controller });
+  registerRun({ runId: turn.runId, controller });
 
   try {
     const pinned = await pinnedContext;
@@ -147,7 +151,8 @@ export async function startRun({
       // The stored answer is what the client was handed (deliver-run-stream.ts), known only once
       // delivery settles, which on a normal end is after this callback returns: never await it here.
       onEnd: ({ outcome }) => {
-        void delivery.delivered.then(async (delivered) => {
+        // A detached run outlives its caller's stream: it stores everything it recorded.
+        void (detached ? persisted.recorded : delivery.delivered).then(async (delivered) => {
           try {
             const stopped = controller.signal.aborted;
             const message = withSources(normaliseInterruptedMessage(delivered ?? { id: generateId(), role: "assistant", parts: [] }));
@@ -167,7 +172,9 @@ export async function startRun({
         });
       },
     });
-    const delivery = deliverRunStream(withSourcesMetadata(uiStream), { onCancel: () => controller.abort() });
+    // Recorded for followers (any instance) first; the caller is handed the same chunks.
+    const persisted = persistRunStream(turn.runId, withSourcesMetadata(uiStream));
+    const delivery = deliverRunStream(persisted.stream, { onCancel: () => (detached ? undefined : controller.abort()) });
     return { runId: turn.runId, stream: delivery.stream };
   } catch (error) {
     unregisterRun(turn.runId);

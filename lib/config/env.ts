@@ -25,6 +25,9 @@ const settingSchemas = {
   conversionTimeoutSeconds: { env: "CONVERSION_TIMEOUT_SECONDS", schema: integerInRange(1, 3600), fallback: 120 },
   conversionMemoryMb: { env: "CONVERSION_MEMORY_MB", schema: integerInRange(64, 16384), fallback: 1024 },
   searchIndexMaxChars: { env: "SEARCH_INDEX_MAX_CHARS", schema: integerInRange(0), fallback: 5_000_000 },
+  // How long a streaming instance's claim on a run lasts without renewal (renewed every
+  // sixth of it); a crashed instance's run is failed this long after its last renewal.
+  runLeaseSeconds: { env: "RUN_LEASE_SECONDS", schema: integerInRange(2, 3600), fallback: 30 },
 } as const;
 
 type SettingName = keyof typeof settingSchemas;

@@ -7,6 +7,7 @@ import { afterAll } from "vitest";
 import { closeDb } from "@/lib/db/client";
 import { searchIndexingSettled } from "@/lib/documents/search-indexing-queue";
 import { resetConfigForTests } from "@/lib/config/env";
+import { stopNotificationListener } from "@/lib/runs/notification-listener";
 
 // Each integration test file gets its own database: a fresh embedded PGlite directory, or a
 // throwaway database on the PostgreSQL server at 127.0.0.1:5432 (TEST_POSTGRES_ADMIN_URL).
@@ -37,6 +38,7 @@ resetConfigForTests();
 afterAll(async () => {
   // Background search indexing of the file's last uploads finishes before its database goes.
   await searchIndexingSettled();
+  await stopNotificationListener();
   await closeDb();
   rmSync(dataDir, { recursive: true, force: true });
   if (databaseName) {

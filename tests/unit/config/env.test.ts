@@ -12,6 +12,7 @@ const defaults = {
   conversionTimeoutSeconds: 120,
   conversionMemoryMb: 1024,
   searchIndexMaxChars: 5_000_000,
+  runLeaseSeconds: 30,
 };
 
 describe("configuration", () => {
@@ -36,6 +37,8 @@ describe("configuration", () => {
     ["CONVERSION_TIMEOUT_SECONDS", "1", "conversionTimeoutSeconds", 1],
     ["CONVERSION_MEMORY_MB", "64", "conversionMemoryMb", 64],
     ["SEARCH_INDEX_MAX_CHARS", "0", "searchIndexMaxChars", 0],
+    ["RUN_LEASE_SECONDS", "2", "runLeaseSeconds", 2],
+    ["RUN_LEASE_SECONDS", "3600", "runLeaseSeconds", 3600],
   ])("accepts %s=%s at the bounds", (variable, raw, key, expected) => {
     const warnings: string[] = [];
     expect(readSettings({ [variable]: raw }, (m) => warnings.push(m))[key as keyof typeof defaults]).toBe(expected);
@@ -57,6 +60,8 @@ describe("configuration", () => {
     ["PROJECT_INDEX_MAX_ENTRIES", "12.5", "indexMaxEntries"],
     ["PROJECT_INDEX_MAX_ENTRIES", "many", "indexMaxEntries"],
     ["AUTO_CONVERT_DOCUMENTS", "maybe", "autoConvertDocuments"],
+    ["RUN_LEASE_SECONDS", "1", "runLeaseSeconds"],
+    ["RUN_LEASE_SECONDS", "3601", "runLeaseSeconds"],
   ])("falls back to the default and warns for %s=%s", (variable, raw, key) => {
     const warnings: string[] = [];
     const settings = readSettings({ [variable]: raw }, (m) => warnings.push(m));

@@ -1,0 +1,70 @@
+import type { UIMessageChunk } from "ai";
+import { getDb } from "@/lib/db/client";
+import { notFound } from "@/lib/errors";
+import { failExpiredRuns } from "./run-lease";
+import { onRunSignal } from "./run-signals";
+
+// GET /api/threads/{id}/runs/{runId}/stream (design: "Many instances"): the run's persisted
+// stream from its first batch, then each new batch as it lands, until the final one. Batches
+// are awaited by `stream` signals with a poll as the fallback. A run that ended without a
+// final batch (its instance died, or it predates recording) is closed once it has been over
+// for FINAL_GRACE_MS, with its error when it failed, so a follower never hangs.
+
+const POLL_MS = 1_000;
+const ENDED_POLL_MS = 100;
+const FINAL_GRACE_MS = 2_000;
+const BATCHES_PER_READ = 50;
+
+export async function followRunStream({ userId, threadId, runId }: { userId: string; threadId: string; runId: string }): Promise<ReadableStream<UIMessageChunk>> {
+  const db = await getDb();
+  if (!(await db.run.findFirst({ where: { id: runId, threadId, userId }, select: { id: true } }))) throw notFound();
+
+  let cursor = -1;
+  let cancelled = false;
+  let wake: () => void = () => {};
+  const stopListening = onRunSignal("stream", runId, () => wake());
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      wake = resolve;
+      setTimeout(resolve, ms);
+    });
+
+  return new ReadableStream<UIMessageChunk>({
+    async pull(controller) {
+      const close = () => {
+        stopListening();
+        controller.close();
+      };
+      while (!cancelled) {
+        const batches = await db.runStreamBatch.findMany({
+          where: { runId, run: { userId }, seq: { gt: cursor } },
+          orderBy: { seq: "asc" },
+          take: BATCHES_PER_READ,
+        });
+        if (batches.length > 0) {
+          for (const batch of batches) for (const chunk of batch.chunks as unknown as UIMessageChunk[]) controller.enqueue(chunk);
+          const last = batches.at(-1)!;
+          cursor = last.seq;
+          if (last.final) close();
+          return;
+        }
+        await failExpiredRuns(db, { threadId, userId });
+        const run = await db.run.findFirstOrThrow({ where: { id: runId, userId }, select: { status: true, error: true, finishedAt: true } });
+        if (run.status !== "running") {
+          const overFor = Date.now() - (run.finishedAt?.getTime() ?? 0);
+          if (overFor >= FINAL_GRACE_MS) {
+            if (run.status === "failed" && run.error) controller.enqueue({ type: "error", errorText: run.error });
+            close();
+            return;
+          }
+        }
+        await pause(run.status === "running" ? POLL_MS : ENDED_POLL_MS);
+      }
+    },
+    cancel() {
+      cancelled = true;
+      stopListening();
+      wake();
+    },
+  });
+}

@@ -1,0 +1,77 @@
+import { readUIMessageStream, type UIMessageChunk } from "ai";
+import type { ChatMessage } from "@/lib/chat/chat-message";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { getDb } from "@/lib/db/client";
+import { mergeStreamDeltas } from "./merge-stream-deltas";
+import { sendRunSignal } from "./run-signals";
+
+// The run's stream, kept so any instance can replay and follow it (GET …/runs/{runId}/stream).
+// The stream is split in two: the caller's half goes straight to the requester, untouched
+// and unbuffered; the other half is written in batches about every BATCH_MS (never per token),
+// each followed by a `stream` signal that wakes the followers. The last batch is marked
+// final. The written half is read to the end whatever the caller's half does, so a run whose
+// requester went away is still recorded whole.
+
+const BATCH_MS = 100;
+const FINAL_ATTEMPTS = 3;
+
+export interface PersistedRunStream {
+  /** The caller's half. */
+  stream: ReadableStream<UIMessageChunk>;
+  /** The answer assembled from everything recorded, once the run's stream has ended. */
+  recorded: Promise<ChatMessage | null>;
+}
+
+export function persistRunStream(runId: string, stream: ReadableStream<UIMessageChunk>): PersistedRunStream {
+  const [forCaller, forStore] = stream.tee();
+  const [toWrite, toAssemble] = forStore.tee();
+  void writeBatches(runId, toWrite).catch((error) => console.error(`[runs] the stream of run ${runId} could not be recorded`, error));
+  const recorded = (async () => {
+    let message: ChatMessage | null = null;
+    for await (const snapshot of readUIMessageStream<ChatMessage>({ stream: toAssemble })) message = snapshot;
+    return message;
+  })();
+  return { stream: forCaller, recorded };
+}
+
+async function writeBatches(runId: string, stream: ReadableStream<UIMessageChunk>): Promise<void> {
+  const db = await getDb();
+  const pending: UIMessageChunk[] = [];
+  let seq = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let writing = Promise.resolve();
+
+  // Batches are written one after another, in order; a failed write keeps its chunks for the
+  // next one, so a follower never sees a gap.
+  const write = async (final: boolean): Promise<boolean> => {
+    const chunks = pending.splice(0);
+    if (chunks.length === 0 && !final) return true;
+    try {
+      await db.runStreamBatch.create({ data: { runId, seq, final, chunks: mergeStreamDeltas(chunks) as unknown as Prisma.InputJsonValue } });
+      seq++;
+    } catch (error) {
+      pending.unshift(...chunks);
+      console.warn(`[runs] writing a stream batch of run ${runId} failed; retrying with the next batch`, error);
+      return false;
+    }
+    await sendRunSignal("stream", runId);
+    return true;
+  };
+
+  const reader = stream.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    pending.push(value);
+    timer ??= setTimeout(() => {
+      timer = undefined;
+      writing = writing.then(() => write(false).then(() => undefined));
+    }, BATCH_MS);
+  }
+  clearTimeout(timer);
+  await writing;
+  for (let attempt = 1; attempt <= FINAL_ATTEMPTS; attempt++) {
+    if (await write(true)) return;
+    await new Promise((resolve) => setTimeout(resolve, attempt * 200));
+  }
+}

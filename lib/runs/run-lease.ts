@@ -1,0 +1,40 @@
+import { Prisma } from "@/lib/generated/prisma/client";
+import { config } from "@/lib/config/env";
+import type { Db, Tx } from "@/lib/db/client";
+
+// A run's lease (design: "Many instances"): the instance streaming a run renews it every
+// sixth of RUN_LEASE_SECONDS; a running run past its lease belongs to an instance that died.
+// Renewal and expiry read the database's clock, so instances with skewed clocks agree.
+
+/** The database's now as UTC wall-clock time, the form Prisma stores DateTime columns in. */
+const dbNow = Prisma.sql`(now() AT TIME ZONE 'UTC')`;
+
+export const EXPIRED_RUN_ERROR = "The server streaming this reply stopped responding.";
+
+export function leaseRenewalMs(): number {
+  return Math.max(250, Math.floor((config().runLeaseSeconds * 1000) / 6));
+}
+
+/** The first lease, written with the run row inside the admission transaction. */
+export function initialLeaseExpiry(): Date {
+  return new Date(Date.now() + config().runLeaseSeconds * 1000);
+}
+
+/** Extends the leases of this instance's runs that are still running; returns how many. */
+export async function renewLeases(db: Db, { runIds, instanceId }: { runIds: string[]; instanceId: string }): Promise<number> {
+  if (runIds.length === 0) return 0;
+  return db.$executeRaw`
+    UPDATE "run" SET "leaseExpiresAt" = ${dbNow} + make_interval(secs => ${config().runLeaseSeconds}::double precision)
+    WHERE id IN (${Prisma.join(runIds)}) AND "instanceId" = ${instanceId} AND status = 'running'`;
+}
+
+/**
+ * Fails running runs whose lease has expired (or that predate leases): one thread's, when a
+ * request touches it, or everyone's at start-up. Returns how many.
+ */
+export async function failExpiredRuns(db: Db | Tx, scope: { threadId: string; userId: string } | null): Promise<number> {
+  const where = scope ? Prisma.sql`AND "threadId" = ${scope.threadId} AND "userId" = ${scope.userId}` : Prisma.empty;
+  return db.$executeRaw`
+    UPDATE "run" SET status = 'failed', error = ${EXPIRED_RUN_ERROR}, "finishedAt" = ${dbNow}
+    WHERE status = 'running' AND ("leaseExpiresAt" IS NULL OR "leaseExpiresAt" < ${dbNow}) ${where}`;
+}

@@ -1,0 +1,66 @@
+import { getDb } from "@/lib/db/client";
+import { instanceId } from "./instance-id";
+import { leaseRenewalMs, renewLeases } from "./run-lease";
+import { onRunSignal } from "./run-signals";
+
+// The runs this process streams (design: "Many instances"). While a run is registered its
+// lease is renewed, and it is aborted as soon as a cancel for it arrives: at once through a
+// run signal (NOTIFY, or in process), or within CANCEL_POLL_MS by reading the run rows, which
+// also catches a run another instance failed because this one looked dead.
+
+interface LocalRun {
+  controller: AbortController;
+  stopListening: () => void;
+}
+
+interface Registry {
+  runs: Map<string, LocalRun>;
+  timer: NodeJS.Timeout | null;
+  lastRenewal: number;
+  ticking: boolean;
+}
+
+const CANCEL_POLL_MS = 500;
+
+// On globalThis: route handlers and server actions are bundled separately by Next.
+const holder = globalThis as typeof globalThis & { __workspaceLocalRuns?: Registry };
+const registry = (holder.__workspaceLocalRuns ??= { runs: new Map(), timer: null, lastRenewal: 0, ticking: false });
+
+export function registerRun({ runId, controller }: { runId: string; controller: AbortController }): void {
+  const stopListening = onRunSignal("cancel", runId, () => controller.abort());
+  registry.runs.set(runId, { controller, stopListening });
+  registry.timer ??= setInterval(() => void tick(), CANCEL_POLL_MS).unref();
+}
+
+export function unregisterRun(runId: string): void {
+  registry.runs.get(runId)?.stopListening();
+  registry.runs.delete(runId);
+  if (registry.runs.size === 0 && registry.timer) {
+    clearInterval(registry.timer);
+    registry.timer = null;
+    registry.lastRenewal = 0;
+  }
+}
+
+async function tick(): Promise<void> {
+  if (registry.ticking) return;
+  registry.ticking = true;
+  try {
+    const runIds = [...registry.runs.keys()];
+    if (runIds.length === 0) return;
+    const db = await getDb();
+    if (Date.now() - registry.lastRenewal >= leaseRenewalMs()) {
+      registry.lastRenewal = Date.now();
+      await renewLeases(db, { runIds, instanceId: instanceId() });
+    }
+    const ended = await db.run.findMany({
+      where: { id: { in: runIds }, OR: [{ cancelRequestedAt: { not: null } }, { status: { not: "running" } }] },
+      select: { id: true },
+    });
+    for (const { id } of ended) registry.runs.get(id)?.controller.abort();
+  } catch (error) {
+    console.warn("[runs] lease renewal or cancel check failed; retrying", error);
+  } finally {
+    registry.ticking = false;
+  }
+}
