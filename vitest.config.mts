@@ -2,7 +2,8 @@ import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 // Three tiers: pure unit tests, and the integration suite run once against embedded PGlite and
-// once against the PostgreSQL server (scripts/test.sh creates a throwaway database for it).
+// once against the PostgreSQL server (scripts/test.sh creates a throwaway database for it);
+// plus `instances`, several real server processes on one database (after a build).
 const alias = {
   "@": path.resolve(__dirname),
   // `server-only` throws outside React server bundles; in tests the code runs in plain Node.
@@ -27,6 +28,18 @@ export default defineConfig({
           setupFiles: ["tests/support/integration-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        // Real `next start` processes from the production build: scripts/test.sh runs it
+        // after `next build`.
+        resolve: { alias },
+        test: {
+          name: "instances",
+          include: ["tests/instances/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
         },
       },
       {

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # npm test: unit tests, the integration suite on embedded PGlite and on PostgreSQL
-# (127.0.0.1:5432; a throwaway database per test file), then end-to-end tests in Chromium
-# against a fresh production build.
+# (127.0.0.1:5432; a throwaway database per test file), then, on a fresh production build,
+# several real server processes on one PostgreSQL database (tests/instances) and end-to-end
+# tests in Chromium.
 #   npm test               everything
-#   npm test -- unit | integration | e2e    one tier
+#   npm test -- unit | integration | instances | e2e    one tier
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
@@ -17,7 +18,12 @@ fi
 if [[ "$tier" == all || "$tier" == integration ]]; then
   npx --no-install vitest run --project integration-pglite --project integration-postgres
 fi
-if [[ "$tier" == all || "$tier" == e2e ]]; then
+if [[ "$tier" == all || "$tier" == instances || "$tier" == e2e ]]; then
   npx --no-install next build
+fi
+if [[ "$tier" == all || "$tier" == instances ]]; then
+  npx --no-install vitest run --project instances
+fi
+if [[ "$tier" == all || "$tier" == e2e ]]; then
   npx --no-install playwright test
 fi

@@ -20,7 +20,8 @@ import { fileURLToPath } from "node:url";
 // queue: the app's only non-streaming call is the background chat-title request, which
 // would otherwise race a test's scripted turns.
 //   GET  /__requests → {"requests": [RecordedRequest…]}
-//   POST /__reset    → clears the queue, the recorded requests and the default turn
+//   POST /__release  {"gate": name} → lets turns held at that gate go on
+//   POST /__reset    → clears the queue, the recorded requests, the gates and the default turn
 
 export interface StubToolCall {
   /** Defaults to `call_<n>`. */
@@ -38,6 +39,12 @@ export type StubTurn =
       chunks?: string[];
       /** Pause before each chunk after the first, so tests can watch streaming or stop mid-way. */
       delayMs?: number;
+      /**
+       * Hold after the first chunk until the test releases this gate: explicit
+       * synchronisation instead of a long delay. A client that hangs up while held is
+       * recorded as aborted at once.
+       */
+      gate?: string;
     }
   | { type: "tool-calls"; calls: StubToolCall[]; delayMs?: number }
   | { type: "error"; status: number; message: string };
@@ -61,6 +68,8 @@ export interface StubModelServer {
   setDefaultTurn(turn: StubTurn): void;
   /** Answers non-streaming requests (the chat-title call) until the next reset. */
   setNonStreamingTurn(turn: StubTurn): void;
+  /** Lets every turn held at `gate` go on (and any that reaches it later). */
+  release(gate: string): void;
   reset(): void;
   close(): Promise<void>;
 }
@@ -82,7 +91,7 @@ function isStubTurn(value: unknown): value is StubTurn {
   const turn = value as Record<string, unknown>;
   switch (turn.type) {
     case "text":
-      return typeof turn.text === "string";
+      return typeof turn.text === "string" && (turn.gate === undefined || typeof turn.gate === "string");
     case "tool-calls":
       return Array.isArray(turn.calls) && turn.calls.every((call) => typeof call?.name === "string");
     case "error":
@@ -131,6 +140,29 @@ export async function startStubModelServer(options: StubModelServerOptions = {})
   let nonStreamingTurn: StubTurn | undefined = options.nonStreamingTurn;
   let completionCount = 0;
   let toolCallCount = 0;
+  const gates = new Map<string, { released: boolean; waiters: (() => void)[] }>();
+
+  function gateNamed(name: string) {
+    let gate = gates.get(name);
+    if (!gate) gates.set(name, (gate = { released: false, waiters: [] }));
+    return gate;
+  }
+
+  function release(name: string): void {
+    const gate = gateNamed(name);
+    gate.released = true;
+    for (const wake of gate.waiters.splice(0)) wake();
+  }
+
+  /** Resolves when the gate is released or the client has gone, whichever comes first. */
+  function passGate(name: string, res: http.ServerResponse): Promise<void> {
+    const gate = gateNamed(name);
+    if (gate.released || res.destroyed) return Promise.resolve();
+    return new Promise((resolve) => {
+      gate.waiters.push(resolve);
+      res.once("close", resolve);
+    });
+  }
 
   function nextTurn(): StubTurn {
     return queue.shift() ?? defaultTurn;
@@ -139,6 +171,8 @@ export async function startStubModelServer(options: StubModelServerOptions = {})
   function reset(): void {
     queue.length = 0;
     requests.length = 0;
+    for (const name of gates.keys()) release(name);
+    gates.clear();
     defaultTurn = options.defaultTurn ?? FALLBACK_TURN;
     nonStreamingTurn = options.nonStreamingTurn;
   }
@@ -180,6 +214,7 @@ export async function startStubModelServer(options: StubModelServerOptions = {})
     }
 
     for (const [index, piece] of pieces.entries()) {
+      if (index === 1 && turn.type === "text" && turn.gate) await passGate(turn.gate, res);
       if (index > 0 && turn.delayMs) await sleep(turn.delayMs);
       if (clientGone || res.destroyed) {
         record.outcome = "aborted";
@@ -260,6 +295,12 @@ export async function startStubModelServer(options: StubModelServerOptions = {})
 
     if (method === "POST" && pathname === "/__script") return handleScript(req, res);
     if (method === "GET" && pathname === "/__requests") return sendJson(res, 200, { requests });
+    if (method === "POST" && pathname === "/__release") {
+      const { gate } = JSON.parse((await readBody(req)) || "{}") as { gate?: unknown };
+      if (typeof gate !== "string") return sendJson(res, 422, { error: "gate must be a string" });
+      release(gate);
+      return sendJson(res, 200, { ok: true });
+    }
     if (method === "POST" && pathname === "/__reset") {
       reset();
       return sendJson(res, 200, { ok: true });
@@ -308,6 +349,7 @@ export async function startStubModelServer(options: StubModelServerOptions = {})
     setNonStreamingTurn: (turn) => {
       nonStreamingTurn = turn;
     },
+    release,
     reset,
     close: () =>
       new Promise<void>((resolve, reject) => {

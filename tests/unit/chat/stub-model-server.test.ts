@@ -211,6 +211,47 @@ describe("stub model server over raw HTTP", () => {
   });
 });
 
+describe("stub model server gates", () => {
+  it("holds a turn after its first chunk until the gate is released, then finishes it", async () => {
+    stub.enqueue({ type: "text", text: "one two three", gate: "g1" });
+    const result = streamText({ model: model(), prompt: "count" });
+    const reader = result.textStream[Symbol.asyncIterator]();
+    expect((await reader.next()).value).toBe("one ");
+    expect(stub.requests.at(-1)?.outcome).toBe("pending");
+    const rest = (async () => {
+      let text = "";
+      for (let next = await reader.next(); !next.done; next = await reader.next()) text += next.value;
+      return text;
+    })();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(stub.requests.at(-1)?.outcome).toBe("pending");
+    stub.release("g1");
+    expect(await rest).toBe("two three");
+    expect(stub.requests.at(-1)?.outcome).toBe("completed");
+  });
+
+  it("records a client that hangs up while held as aborted, without a release", async () => {
+    stub.enqueue({ type: "text", text: "one two three", gate: "g2" });
+    const controller = new AbortController();
+    const result = streamText({ model: model(), prompt: "count", abortSignal: controller.signal, onError: () => {} });
+    const reader = result.textStream[Symbol.asyncIterator]();
+    await reader.next();
+    controller.abort();
+    await expect.poll(() => stub.requests.at(-1)?.outcome).toBe("aborted");
+  });
+
+  it("is released over HTTP with POST /__release", async () => {
+    stub.enqueue({ type: "text", text: "a b", gate: "g3" });
+    const result = streamText({ model: model(), prompt: "x" });
+    const text = Promise.resolve(result.text);
+    await expect.poll(() => stub.requests.at(-1)?.outcome).toBe("pending");
+    const origin = stub.url.replace(/\/v1$/, "");
+    expect((await fetch(`${origin}/__release`, { method: "POST", body: JSON.stringify({ gate: 7 }) })).status).toBe(422);
+    await fetch(`${origin}/__release`, { method: "POST", body: JSON.stringify({ gate: "g3" }) });
+    expect(await text).toBe("a b");
+  });
+});
+
 describe("stub model server as a standalone process", () => {
   it("starts with --port and answers", async () => {
     const child = spawn(process.execPath, ["--import", "tsx", "tests/support/stub-model-server.ts", "--port", "0"], {

@@ -1,0 +1,228 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAppServer, type AppServer } from "../support/app-server";
+import { startStubModelServer, type StubModelServer } from "../support/stub-model-server";
+import { readUiStream } from "../support/ui-stream";
+
+// Many instances for real (design: "Many instances"): two `next start` processes from the
+// production build on one throwaway PostgreSQL database and one data directory, as behind a
+// load balancer with no stickiness. A third starts mid-run, and one is killed mid-run.
+// Synchronised by the stub model's recorded request states and gates, and by polling with
+// deadlines; never by sleeping. Needs `next build` first (scripts/test.sh runs it).
+
+const ADMIN_URL = process.env.TEST_POSTGRES_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const BASE_PORT = Number(process.env.INSTANCES_BASE_PORT ?? 3200);
+const LEASE_SECONDS = 2;
+
+type Json = Record<string, any>;
+
+const databaseName = `workspace_instances_${randomBytes(6).toString("hex")}`;
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "workspace-instances-"));
+const servers: AppServer[] = [];
+let stub: StubModelServer;
+let env: Record<string, string | undefined>;
+let a: AppServer;
+let b: AppServer;
+let cookie = "";
+let userId = "";
+
+async function admin(sql: string) {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+async function start(port: number): Promise<AppServer> {
+  const server = await startAppServer({ port, env });
+  servers.push(server);
+  return server;
+}
+
+/** A request to one instance as the signed-in user, from the app's public origin. */
+function call(server: AppServer, method: string, pathname: string, body?: unknown, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  headers.set("origin", env.APP_URL!);
+  if (cookie) headers.set("cookie", cookie);
+  if (body !== undefined && !(body instanceof FormData)) headers.set("content-type", "application/json");
+  const payload = body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body);
+  return fetch(`${server.url}${pathname}`, { ...init, method, headers, body: payload });
+}
+
+async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+const lastRequest = () => stub.requests.filter((r) => (r.body as Json)?.stream).at(-1);
+const streamingHeld = () => until("the model request to be streaming", async () => lastRequest()?.outcome === "pending");
+
+async function newThread(server: AppServer): Promise<string> {
+  return (await (await call(server, "POST", "/api/threads", { title: "multi" })).json()).thread.id;
+}
+
+async function runsOf(server: AppServer, threadId: string): Promise<Json[]> {
+  return (await (await call(server, "GET", `/api/threads/${threadId}/runs`)).json()).runs;
+}
+
+beforeAll(async () => {
+  await admin(`CREATE DATABASE "${databaseName}"`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${databaseName}`;
+  stub = await startStubModelServer({ nonStreamingTurn: { type: "text", text: "Title" } });
+  env = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: "production",
+    DATABASE_URL: url.toString(),
+    DATA_DIR: dataDir,
+    // One public origin for every instance, as behind a load balancer. No BETTER_AUTH_SECRET:
+    // the instances share the one generated into the shared data directory.
+    APP_URL: `http://127.0.0.1:${BASE_PORT}`,
+    OPENAI_BASE_URL: stub.url,
+    OPENAI_API_KEY: "test",
+    OPENAI_MODEL: "stub",
+    RUN_LEASE_SECONDS: String(LEASE_SECONDS),
+  };
+  [a, b] = await Promise.all([start(BASE_PORT), start(BASE_PORT + 1)]);
+
+  const signUp = await call(a, "POST", "/api/auth/sign-up/email", { email: "many@example.test", password: "correct horse battery", name: "Many" });
+  expect(signUp.status, await signUp.clone().text()).toBe(200);
+  cookie = signUp.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  userId = (await signUp.json()).user.id;
+}, 180_000);
+
+afterAll(async () => {
+  await Promise.all(servers.map((server) => server.stop("SIGKILL")));
+  await stub?.close();
+  await admin(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("two instances on one database and one data directory", () => {
+  it("share sessions: a cookie from A works on B", async () => {
+    const res = await call(b, "GET", "/api/projects");
+    expect(res.status).toBe(200);
+  });
+
+  it("cancel through B stops a run streaming on A within a second, keeping its partial answer", async () => {
+    const threadId = await newThread(b);
+    stub.enqueue({ type: "text", text: "one two three four five six", gate: "cancel" });
+    const res = await call(a, "POST", `/api/threads/${threadId}/runs`, { message: { text: "count" } });
+    const runId = res.headers.get("x-run-id")!;
+    const body = readUiStream(res);
+    await streamingHeld();
+    const [running] = await runsOf(b, threadId);
+    expect(running).toMatchObject({ id: runId, status: "running" });
+    expect(running.instanceId).toContain(`:${a.pid}:`);
+
+    const sentAt = Date.now();
+    const cancelled = await call(b, "POST", `/api/threads/${threadId}/runs/${runId}/cancel`);
+    expect(cancelled.status).toBe(200);
+    expect((await cancelled.json()).run).toMatchObject({ id: runId, status: "stopped" });
+    await until("the model request to be aborted", async () => lastRequest()?.outcome === "aborted", 1_000);
+    expect(Date.now() - sentAt).toBeLessThan(1_000);
+    expect((await body).text).toBe("one ");
+    const { messages } = await (await call(b, "GET", `/api/threads/${threadId}/messages`)).json();
+    expect(messages.map((m: Json) => m.role)).toEqual(["user", "assistant"]);
+    expect(messages[1].parts.find((p: Json) => p.type === "text").text).toBe("one ");
+  });
+
+  it("following A's run through B yields the same final text, live and replayed", async () => {
+    const threadId = await newThread(a);
+    const answer = "Followed from the other instance, word by word.";
+    stub.enqueue({ type: "text", text: answer, gate: "follow" });
+    const res = await call(a, "POST", `/api/threads/${threadId}/runs`, { message: { text: "hi" } });
+    const runId = res.headers.get("x-run-id")!;
+    const direct = readUiStream(res);
+    await streamingHeld();
+    const follow = await call(b, "GET", `/api/threads/${threadId}/runs/${runId}/stream`);
+    expect(follow.status).toBe(200);
+    const followed = readUiStream(follow);
+    stub.release("follow");
+    expect((await direct).text).toBe(answer);
+    expect((await followed).text).toBe(answer);
+    expect((await readUiStream(await call(b, "GET", `/api/threads/${threadId}/runs/${runId}/stream`))).text).toBe(answer);
+  });
+
+  it("a third instance starting while A streams does not fail A's run", async () => {
+    const threadId = await newThread(a);
+    stub.enqueue({ type: "text", text: "Still mine after the newcomer started.", gate: "third" });
+    const res = await call(a, "POST", `/api/threads/${threadId}/runs`, { message: { text: "hi" } });
+    const body = readUiStream(res);
+    await streamingHeld();
+    const c = await start(BASE_PORT + 2);
+    // C has run its start-up (it answers health only after it): A's run is still A's.
+    const [during] = await runsOf(c, threadId);
+    expect(during).toMatchObject({ status: "running" });
+    expect(lastRequest()?.outcome).toBe("pending");
+    stub.release("third");
+    expect((await body).text).toBe("Still mine after the newcomer started.");
+    expect((await runsOf(c, threadId))[0]).toMatchObject({ status: "completed", error: null });
+    await c.stop();
+  });
+
+  it("identical uploads split across A and B at once leave one row and one stored file", async () => {
+    const { project } = await (await call(a, "POST", "/api/projects", { name: "Shared shelf" })).json();
+    const rounds = 3;
+    for (let round = 0; round < rounds; round++) {
+      const bytes = `identical bytes, round ${round}\n`.repeat(200);
+      // The barrier: every request is built first, then all are sent in the same tick.
+      const requests = Array.from({ length: 6 }, (_, i) => {
+        const form = new FormData();
+        form.append("file", new Blob([bytes], { type: "text/plain" }), `copy-${i}.txt`);
+        return () => call(i % 2 ? b : a, "POST", `/api/projects/${project.id}/documents`, form);
+      });
+      const responses = await Promise.all(requests.map((send) => send()));
+      const bodies = await Promise.all(responses.map((res) => res.json()));
+      expect(responses.map((res) => res.status).sort()).toEqual([200, 200, 200, 200, 200, 201]);
+      expect(new Set(bodies.map((body) => body.document.id)).size).toBe(1);
+    }
+    const listed = await (await call(b, "GET", `/api/projects/${project.id}/documents`)).json();
+    expect(listed.total).toBe(rounds);
+    const originals = readdirSync(path.join(dataDir, "users", userId, "projects", project.id, "documents"), { recursive: true, withFileTypes: true }).filter(
+      (entry) => entry.isFile() && path.basename(entry.parentPath) === "original",
+    );
+    expect(originals).toHaveLength(rounds);
+  });
+
+  // Last: it kills A.
+  it("killing A mid-run lets the thread accept a new run once the lease expires", async () => {
+    const threadId = await newThread(b);
+    stub.enqueue({ type: "text", text: "never finished", gate: "killed" }, { type: "text", text: "Answered by B." });
+    const res = await call(a, "POST", `/api/threads/${threadId}/runs`, { message: { text: "first" } });
+    const deadRunId = res.headers.get("x-run-id")!;
+    void res.text().catch(() => undefined);
+    await streamingHeld();
+    await a.stop("SIGKILL");
+
+    // The lease still stands right after the kill: the thread is busy, not broken.
+    const early = await call(b, "POST", `/api/threads/${threadId}/runs`, { message: { text: "second" } });
+    expect(early.status).toBe(409);
+    const accepted = await until(
+      "B to accept a new run",
+      async () => {
+        const attempt = await call(b, "POST", `/api/threads/${threadId}/runs`, { message: { text: "second" } });
+        if (attempt.status === 200) return attempt;
+        expect(attempt.status).toBe(409);
+        return undefined;
+      },
+      (LEASE_SECONDS + 5) * 1_000,
+    );
+    expect((await readUiStream(accepted)).text).toBe("Answered by B.");
+    const runs = await runsOf(b, threadId);
+    expect(runs.find((run) => run.id === deadRunId)).toMatchObject({ status: "failed", error: "The server streaming this reply stopped responding." });
+  });
+});
