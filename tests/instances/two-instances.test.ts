@@ -164,7 +164,8 @@ describe("two instances on one database and one data directory", () => {
     const body = readUiStream(res);
     await streamingHeld();
     const c = await start(BASE_PORT + 2);
-    // C has run its start-up (it answers health only after it): A's run is still A's.
+    // C has run its start-up (Next serves only after instrumentation's register): A's run is still A's.
+    expect(c.output()).toContain("[db] ready (postgres database)");
     const [during] = await runsOf(c, threadId);
     expect(during).toMatchObject({ status: "running" });
     expect(lastRequest()?.outcome).toBe("pending");
