@@ -1,6 +1,7 @@
 // Runs once when the server starts: open the database (taking the embedded database's lock and
 // applying pending migrations) so a second server on the same data directory, or a broken
 // database, stops start-up with a clear message instead of failing on the first request;
+// listen for other instances' run signals (PostgreSQL); fail the runs no server can finish;
 // then start the trash sweep.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
