@@ -13,11 +13,7 @@ import { startRun } from "./start-run";
 
 export type StartRunResult = { ok: true; runId: string; stream: ReadableStream<UIMessageChunk> } | ActionFailure;
 
-/**
- * Starts a run and returns its stream, which React streams to the browser chunk by chunk.
- * Detached: a reload or a closed tab leaves the run going (the page follows it again with
- * GET …/runs/{runId}/stream); only Stop ends it.
- */
+/** Starts a run and returns its stream, which React streams to the browser chunk by chunk. */
 export async function startRunAction(threadId: string, request: unknown): Promise<StartRunResult> {
   return authedAction("startRun", async (user) => {
     const parsed = runRequestSchema.safeParse(request);
@@ -25,12 +21,12 @@ export async function startRunAction(threadId: string, request: unknown): Promis
     if (!parsed.success) {
       throw new AppError("validation_failed", parsed.error.issues[0]?.message, { details: zodDetails(parsed.error) });
     }
-    const { runId, stream } = await startRun({ userId: user.id, threadId, trigger: toRunTrigger(parsed.data), detached: true });
+    const { runId, stream } = await startRun({ userId: user.id, threadId, trigger: toRunTrigger(parsed.data) });
     return { ok: true as const, runId, stream };
   });
 }
 
-/** Stop: ends the run on whichever instance streams it (the page's stream is detached). */
+/** Stop: ends the run on whichever instance streams it. */
 export async function cancelRunAction(runId: string): Promise<{ ok: boolean }> {
   return authedAction("cancelRun", async (user) => {
     await cancelRun({ userId: user.id, runId });

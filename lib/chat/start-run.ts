@@ -31,7 +31,7 @@ export type RunTrigger = { kind: "submit"; text: string; attachments?: string[] 
 
 export interface StartedRun {
   runId: string;
-  /** AI SDK UI message chunks; cancelling it stops the run on the server unless `detached`. */
+  /** AI SDK UI message chunks; cancelling it stops the run on the server. */
   stream: ReadableStream<UIMessageChunk>;
 }
 
@@ -76,14 +76,11 @@ export async function startRun({
   threadId,
   trigger,
   signal,
-  detached = false,
 }: {
   userId: string;
   threadId: string;
   trigger: RunTrigger;
   signal?: AbortSignal;
-  /** The run outlives its caller's stream (the chat page: a reload follows it instead). */
-  detached?: boolean;
 }): Promise<StartedRun> {
   const model = chatModel();
   if (!model) throw new AppError("unavailable", "No model is configured. Set OPENAI_BASE_URL, OPENAI_API_KEY and OPENAI_MODEL, then restart.");
@@ -151,8 +148,7 @@ export async function startRun({
       // The stored answer is what the client was handed (deliver-run-stream.ts), known only once
       // delivery settles, which on a normal end is after this callback returns: never await it here.
       onEnd: ({ outcome }) => {
-        // A detached run outlives its caller's stream: it stores everything it recorded.
-        void (detached ? persisted.recorded : delivery.delivered).then(async (delivered) => {
+        void delivery.delivered.then(async (delivered) => {
           try {
             const stopped = controller.signal.aborted;
             const message = withSources(normaliseInterruptedMessage(delivered ?? { id: generateId(), role: "assistant", parts: [] }));
@@ -174,7 +170,7 @@ export async function startRun({
     });
     // Recorded for followers (any instance) first; the caller is handed the same chunks.
     const persisted = persistRunStream(turn.runId, withSourcesMetadata(uiStream));
-    const delivery = deliverRunStream(persisted.stream, { onCancel: () => (detached ? undefined : controller.abort()) });
+    const delivery = deliverRunStream(persisted, { onCancel: () => controller.abort() });
     return { runId: turn.runId, stream: delivery.stream };
   } catch (error) {
     unregisterRun(turn.runId);

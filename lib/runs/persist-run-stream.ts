@@ -1,5 +1,4 @@
-import { readUIMessageStream, type UIMessageChunk } from "ai";
-import type { ChatMessage } from "@/lib/chat/chat-message";
+import type { UIMessageChunk } from "ai";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { getDb } from "@/lib/db/client";
 import { mergeStreamDeltas } from "./merge-stream-deltas";
@@ -15,23 +14,10 @@ import { sendRunSignal } from "./run-signals";
 const BATCH_MS = 100;
 const FINAL_ATTEMPTS = 3;
 
-export interface PersistedRunStream {
-  /** The caller's half. */
-  stream: ReadableStream<UIMessageChunk>;
-  /** The answer assembled from everything recorded, once the run's stream has ended. */
-  recorded: Promise<ChatMessage | null>;
-}
-
-export function persistRunStream(runId: string, stream: ReadableStream<UIMessageChunk>): PersistedRunStream {
+export function persistRunStream(runId: string, stream: ReadableStream<UIMessageChunk>): ReadableStream<UIMessageChunk> {
   const [forCaller, forStore] = stream.tee();
-  const [toWrite, toAssemble] = forStore.tee();
-  void writeBatches(runId, toWrite).catch((error) => console.error(`[runs] the stream of run ${runId} could not be recorded`, error));
-  const recorded = (async () => {
-    let message: ChatMessage | null = null;
-    for await (const snapshot of readUIMessageStream<ChatMessage>({ stream: toAssemble })) message = snapshot;
-    return message;
-  })();
-  return { stream: forCaller, recorded };
+  void writeBatches(runId, forStore).catch((error) => console.error(`[runs] the stream of run ${runId} could not be recorded`, error));
+  return forCaller;
 }
 
 async function writeBatches(runId: string, stream: ReadableStream<UIMessageChunk>): Promise<void> {
