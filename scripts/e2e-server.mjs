@@ -25,7 +25,7 @@ const env = {
 };
 delete env.DATABASE_URL;
 delete env.APP_URL;
-const server = spawn("npx", ["--no-install", "next", "start", "-p", port], { stdio: "inherit", env });
+const server = spawn("node", ["scripts/serve.mjs"], { stdio: "inherit", env: { ...env, NODE_ENV: "production" } });
 
 function stopAll(signal) {
   server.kill(signal);

@@ -34,4 +34,6 @@ const sourcesChanged = !existsSync(buildId) || sources.some((entry) => newestMti
 if (sourcesChanged) run("npx", ["--no-install", "next", "build"]);
 
 const port = process.env.PORT || "3000";
-run("npx", ["--no-install", "next", "start", "-p", port]);
+process.env.PORT = port;
+process.env.NODE_ENV = "production";
+run("node", ["scripts/serve.mjs"]);

@@ -3,7 +3,7 @@
 
 export type AuthProblem =
   | { key: "rateLimited"; seconds: number }
-  | { key: "wrongCredentials" | "emailTaken" | "invalidEmail" | "passwordTooShort" | "passwordTooLong" | "generic" };
+  | { key: "wrongCredentials" | "emailTaken" | "noSessionCreated" | "signUpClosed" | "invalidEmail" | "passwordTooShort" | "passwordTooLong" | "generic" };
 
 export function authProblem(error: { status?: number; code?: string }, retryAfterSeconds: number | null): AuthProblem {
   if (error.status === 429) return { key: "rateLimited", seconds: Math.max(1, retryAfterSeconds ?? 10) };
@@ -13,6 +13,8 @@ export function authProblem(error: { status?: number; code?: string }, retryAfte
     case "USER_ALREADY_EXISTS":
     case "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL":
       return { key: "emailTaken" };
+    case "SIGN_UP_CLOSED":
+      return { key: "signUpClosed" };
     case "INVALID_EMAIL":
       return { key: "invalidEmail" };
     case "PASSWORD_TOO_SHORT":

@@ -50,12 +50,19 @@ export function AuthForm({ mode }: { mode: Mode }) {
         retryAfter = Number.isFinite(header) && header > 0 ? header : null;
       },
     };
-    const { error } =
+    const { data, error } =
       mode === "sign-up"
         ? await authClient.signUp.email({ name: name.trim(), email: email.trim(), password, fetchOptions })
         : await authClient.signIn.email({ email: email.trim(), password, fetchOptions });
     if (error) {
       setProblem(authProblem(error, retryAfter));
+      setPending(false);
+      return;
+    }
+    // The server answers a sign-up for an existing email like any other, minus the session
+    // (so it never says which emails have accounts): send the person to sign in.
+    if (!data?.token) {
+      setProblem({ key: "noSessionCreated" });
       setPending(false);
       return;
     }

@@ -4,7 +4,9 @@ import { prismaAdapter } from "better-auth/adapters/prisma";
 import { nextCookies } from "better-auth/next-js";
 import { config } from "@/lib/config/env";
 import { getDb } from "@/lib/db/client";
+import { appOrigins } from "@/lib/http/app-origins";
 import { createFirstProject } from "@/lib/projects/create-first-project";
+import { CLIENT_IP_HEADER } from "./auth-request";
 import { loadAuthSecret } from "./secret";
 
 async function createAuth() {
@@ -12,20 +14,29 @@ async function createAuth() {
   const prisma = await getDb();
   const secret = await loadAuthSecret(process.env, dataDir);
   // Without APP_URL the app answers on both loopback names, whichever the browser opened.
-  const localOrigins = [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
+  const origins = appOrigins();
   return betterAuth({
     secret,
     baseURL: appUrl ?? {
       allowedHosts: [`localhost:${port}`, `127.0.0.1:${port}`],
       protocol: "http",
-      fallback: localOrigins[0],
+      fallback: origins[0],
     },
-    trustedOrigins: appUrl ? [appUrl] : localOrigins,
+    trustedOrigins: origins,
     database: prismaAdapter(prisma, { provider: "postgresql" }),
     emailAndPassword: { enabled: true, minPasswordLength: 8 },
     // Origin checks stay on in every environment (better-auth turns them off under NODE_ENV=test).
-    advanced: { useSecureCookies: appUrl?.startsWith("https://") ?? false, disableOriginCheck: false },
-    // better-auth's own rate limit stays as it ships: on in production, strict on sign-in/up.
+    // The client address is resolved by the app (socket, TRUSTED_PROXIES) and handed over in
+    // one header the auth route sets itself; better-auth never reads a client's forwarding header.
+    advanced: {
+      useSecureCookies: appUrl?.startsWith("https://") ?? false,
+      disableOriginCheck: false,
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    // better-auth's own rate limit (on in production, strict on sign-up) keeps its counters in
+    // the database, so every instance spends one budget. Sign-in has its own per-account and
+    // per-address limits in front of it (lib/auth/sign-in-limits.ts), hence false here.
+    rateLimit: { storage: "database", modelName: "rateLimit", customRules: { "/sign-in/email": false } },
     databaseHooks: {
       user: { create: { after: async (user) => createFirstProject(user.id) } },
     },

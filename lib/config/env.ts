@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseCidr } from "@/lib/http/cidr";
 
 // The product's tunables, read from the environment once. An invalid value never crashes
 // the server: it is logged and the default is used instead (design: Configuration).
@@ -28,6 +29,7 @@ const settingSchemas = {
   // How long a streaming instance's claim on a run lasts without renewal (renewed every
   // sixth of it); a crashed instance's run is failed this long after its last renewal.
   runLeaseSeconds: { env: "RUN_LEASE_SECONDS", schema: integerInRange(2, 3600), fallback: 30 },
+  allowSignUp: { env: "ALLOW_SIGN_UP", schema: booleanFromEnv, fallback: true },
 } as const;
 
 type SettingName = keyof typeof settingSchemas;
@@ -40,6 +42,8 @@ export interface AppConfig extends Settings {
   databaseUrl: string | null;
   appUrl: string | null;
   port: number;
+  /** Addresses and CIDR ranges whose X-Forwarded-For is believed (TRUSTED_PROXIES). */
+  trustedProxies: string[];
   model: { apiKey: string | null; baseUrl: string | null; name: string | null };
 }
 
@@ -91,12 +95,23 @@ export function readConfig(env: Env = process.env, warn: Warn = (m) => console.w
     databaseUrl: optional(env, "DATABASE_URL"),
     appUrl: optional(env, "APP_URL")?.replace(/\/+$/, "") ?? null,
     port: port.success ? port.data : 3000,
+    trustedProxies: readTrustedProxies(env.TRUSTED_PROXIES, warn),
     model: {
       apiKey: optional(env, "OPENAI_API_KEY"),
       baseUrl: optional(env, "OPENAI_BASE_URL"),
       name: optional(env, "OPENAI_MODEL"),
     },
   };
+}
+
+/** A comma-separated list of addresses or CIDR ranges; an invalid entry is logged and skipped. */
+function readTrustedProxies(raw: string | undefined, warn: Warn = (m) => console.warn(m)): string[] {
+  const entries = (raw ?? "").split(",").map((entry) => entry.trim()).filter(Boolean);
+  return entries.filter((entry) => {
+    const valid = parseCidr(entry) !== null;
+    if (!valid) warn(`[config] TRUSTED_PROXIES entry ${JSON.stringify(entry)} is not an address or CIDR range; ignored`);
+    return valid;
+  });
 }
 
 let cached: AppConfig | null = null;

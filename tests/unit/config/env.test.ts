@@ -13,6 +13,7 @@ const defaults = {
   conversionMemoryMb: 1024,
   searchIndexMaxChars: 5_000_000,
   runLeaseSeconds: 30,
+  allowSignUp: true,
 };
 
 describe("configuration", () => {
@@ -39,6 +40,7 @@ describe("configuration", () => {
     ["SEARCH_INDEX_MAX_CHARS", "0", "searchIndexMaxChars", 0],
     ["RUN_LEASE_SECONDS", "2", "runLeaseSeconds", 2],
     ["RUN_LEASE_SECONDS", "3600", "runLeaseSeconds", 3600],
+    ["ALLOW_SIGN_UP", "false", "allowSignUp", false],
   ])("accepts %s=%s at the bounds", (variable, raw, key, expected) => {
     const warnings: string[] = [];
     expect(readSettings({ [variable]: raw }, (m) => warnings.push(m))[key as keyof typeof defaults]).toBe(expected);
@@ -75,6 +77,15 @@ describe("configuration", () => {
     expect(config).toMatchObject({ dataDir: "/srv/data", databaseUrl: "postgres://x/y", appUrl: "https://ws.example", port: 8080 });
     expect(readConfig({ PORT: "http" }, () => {}).port).toBe(3000);
     expect(readConfig({}, () => {})).toMatchObject({ dataDir: "./data", databaseUrl: null, appUrl: null, model: { name: null } });
+  });
+
+  it("reads TRUSTED_PROXIES as a list, skipping and reporting entries that are not addresses or ranges", () => {
+    const warnings: string[] = [];
+    const config = readConfig({ TRUSTED_PROXIES: " 10.0.0.0/8, fd00::/8 ,proxy.local, 192.0.2.7 " }, (m) => warnings.push(m));
+    expect(config.trustedProxies).toEqual(["10.0.0.0/8", "fd00::/8", "192.0.2.7"]);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain("proxy.local");
+    expect(readConfig({}).trustedProxies).toEqual([]);
   });
 });
 

@@ -1,0 +1,85 @@
+import { config } from "@/lib/config/env";
+import { getDb } from "@/lib/db/client";
+import { clientIp, PEER_HEADER } from "@/lib/http/client-ip";
+import type { Auth } from "./auth";
+import { admitSignInAttempt } from "./sign-in-limits";
+
+// What the app adds in front of better-auth's endpoints (/api/auth/*):
+// - the client address, resolved by the app and handed over in one header of our own;
+// - personal API tokens are refused: accounts are managed with a session only;
+// - sign-in limited per account and per address (lib/auth/sign-in-limits.ts);
+// - ALLOW_SIGN_UP=false closes registration once the first account exists;
+// - a sign-up for an email that already has an account answers like a new one (200, same
+//   body shape, the same password-hashing time) instead of saying the email is taken.
+
+export const CLIENT_IP_HEADER = "x-workspace-client-ip";
+
+function authError(status: number, code: string, message: string, headers: HeadersInit = {}): Response {
+  return Response.json({ code, message }, { status, headers });
+}
+
+export async function handleAuthRequest(auth: Auth, req: Request): Promise<Response> {
+  if (req.headers.has("authorization")) return authError(401, "TOKEN_NOT_ACCEPTED", "API tokens cannot be used for account requests.");
+  const { trustedProxies } = config();
+  const headers = new Headers(req.headers);
+  headers.delete(CLIENT_IP_HEADER);
+  headers.delete(PEER_HEADER);
+  const ip = clientIp(req.headers, trustedProxies);
+  if (ip) headers.set(CLIENT_IP_HEADER, ip);
+  const path = new URL(req.url).pathname;
+  const body = req.method === "POST" ? (await req.text()) || undefined : undefined;
+  const forwarded = new Request(req.url, { method: req.method, headers, body, signal: req.signal });
+
+  if (req.method === "POST" && path.endsWith("/sign-in/email")) {
+    const email = emailOf(body);
+    if (email) {
+      const decision = await admitSignInAttempt({ email, ip });
+      if (!decision.allowed) {
+        return authError(429, "TOO_MANY_REQUESTS", "Too many attempts. Please try again later.", {
+          "X-Retry-After": String(decision.retryAfterSeconds),
+          "Retry-After": String(decision.retryAfterSeconds),
+        });
+      }
+    }
+  }
+  if (req.method === "POST" && path.endsWith("/sign-up/email")) {
+    if (await isSignUpClosed()) return authError(403, "SIGN_UP_CLOSED", "Registration is closed on this server.");
+    const response = await auth.handler(forwarded);
+    return response.status === 422 ? hideExistingAccount(auth, response, body) : response;
+  }
+  return auth.handler(forwarded);
+}
+
+function emailOf(body: string | undefined): string | null {
+  try {
+    const email = (JSON.parse(body ?? "") as { email?: unknown }).email;
+    return typeof email === "string" && email.trim() ? email : null;
+  } catch {
+    return null;
+  }
+}
+
+/** ALLOW_SIGN_UP=false closes registration, but never before the first account exists. */
+export async function isSignUpClosed(): Promise<boolean> {
+  if (config().allowSignUp) return false;
+  const db = await getDb();
+  return (await db.user.findFirst({ select: { id: true } })) !== null;
+}
+
+/**
+ * better-auth says 422 USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL; we answer as a sign-up that
+ * created nobody: 200, a user-shaped body with a fresh id and no session. The password is
+ * hashed as a real sign-up would, so the answer takes as long.
+ */
+async function hideExistingAccount(auth: Auth, response: Response, body: string | undefined): Promise<Response> {
+  const problem = (await response.clone().json().catch(() => null)) as { code?: string } | null;
+  if (problem?.code !== "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL" && problem?.code !== "USER_ALREADY_EXISTS") return response;
+  const input = JSON.parse(body ?? "{}") as { email?: string; name?: string; password?: string };
+  const context = await auth.$context;
+  await context.password.hash(String(input.password ?? ""));
+  const now = new Date().toISOString();
+  return Response.json({
+    token: null,
+    user: { id: context.generateId({ model: "user" }) || crypto.randomUUID(), email: String(input.email ?? "").toLowerCase(), name: input.name ?? "", image: null, emailVerified: false, createdAt: now, updatedAt: now },
+  });
+}
