@@ -1,5 +1,6 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
+import { API_CONTENT_SECURITY_POLICY, COMMON_SECURITY_HEADERS } from "./lib/http/security-headers";
 
 const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
 
@@ -8,6 +9,13 @@ const nextConfig: NextConfig = {
   // piscina starts lib/conversion/convert-worker.mjs by path.
   serverExternalPackages: ["markitdown-ts", "@electric-sql/pglite", "piscina"],
   poweredByHeader: false,
+  // Pages get their CSP (with a per-request nonce) from proxy.ts.
+  async headers() {
+    return [
+      { source: "/:path*", headers: [...COMMON_SECURITY_HEADERS, { key: "X-Frame-Options", value: "SAMEORIGIN" }] },
+      { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: API_CONTENT_SECURITY_POLICY }] },
+    ];
+  },
 };
 
 export default withNextIntl(nextConfig);

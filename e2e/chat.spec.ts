@@ -4,6 +4,7 @@ import { ChatPanel } from "./pages/chat-panel";
 import { ThreadPage } from "./pages/thread-page";
 import { WorkspaceShell } from "./pages/workspace-shell";
 import { StubModel } from "./support/stub-model";
+import { SAME_ORIGIN } from "./support/same-origin";
 
 // One journey through a chat against the scripted stub model. better-auth allows 3
 // sign-ups per 10 s per IP in production builds: this file signs up exactly once.
@@ -173,7 +174,7 @@ test("a chat streams, uses tools, takes files, stops and regenerates", async ({ 
 
   await test.step("while another client's run is active, sending is refused and the draft comes back", async () => {
     await stub.script([{ type: "text", text: "A reply for the other client, written slowly on purpose.", delayMs: 200 }]);
-    const otherClient = page.request.post(`/api/threads/${threadId}/runs`, { data: { message: { text: "From a script" } } });
+    const otherClient = page.request.post(`/api/threads/${threadId}/runs`, { data: { message: { text: "From a script" } }, headers: SAME_ORIGIN });
     await expect.poll(async () => (await stub.runRequests()).at(-1)?.outcome).toBe("pending");
     const before = await chat.userMessages.count();
     await chat.sendMessage("From the browser");

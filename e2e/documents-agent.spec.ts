@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { AuthPage } from "./pages/auth-page";
 import { ChatPanel } from "./pages/chat-panel";
 import { StubModel } from "./support/stub-model";
+import { SAME_ORIGIN } from "./support/same-origin";
 
 // The agent's side of the shelf in the browser: a chat in a project whose shelf holds a
 // document; the (scripted) model reads it with read_project_document and the answer renders.
@@ -19,13 +20,14 @@ test("the agent reads a shelf document in a project chat", async ({ page }) => {
   await expect(page).toHaveURL(/\/workspace$/);
 
   // Set-up through the HTTP API with the browser's own session.
-  const { project } = await (await page.request.post("/api/projects", { data: { name: "Quarterly review" } })).json();
+  const { project } = await (await page.request.post("/api/projects", { data: { name: "Quarterly review" }, headers: SAME_ORIGIN })).json();
   const upload = await page.request.post(`/api/projects/${project.id}/documents`, {
     multipart: { file: { name: "q3-report.txt", mimeType: "text/plain", buffer: Buffer.from(REPORT) } },
+    headers: SAME_ORIGIN,
   });
   expect(upload.status()).toBe(201);
   const { document } = await upload.json();
-  const { thread } = await (await page.request.post("/api/threads", { data: { projectId: project.id, title: "Q3 questions" } })).json();
+  const { thread } = await (await page.request.post("/api/threads", { data: { projectId: project.id, title: "Q3 questions" }, headers: SAME_ORIGIN })).json();
 
   await stub.script([
     { type: "tool-calls", calls: [{ name: "read_project_document", arguments: { documentId: document.id } }] },

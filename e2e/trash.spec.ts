@@ -6,6 +6,7 @@ import { ProjectPage } from "./pages/project-page";
 import { TrashPage } from "./pages/trash-page";
 import { WorkspaceShell } from "./pages/workspace-shell";
 import { StubModel } from "./support/stub-model";
+import { SAME_ORIGIN } from "./support/same-origin";
 
 // Material moving between chats and the shelf, and a deleted project's documents through the
 // trash: the agent writes an output → Save to project under a new name → the provenance badge
@@ -16,13 +17,13 @@ import { StubModel } from "./support/stub-model";
 const CHECKLIST = "# Launch checklist\n\n- Press kit ready\n- Pricing page live\n- Support rota set\n";
 
 async function createProject(page: Page, name: string): Promise<{ id: string; name: string }> {
-  const response = await page.request.post("/api/projects", { data: { name } });
+  const response = await page.request.post("/api/projects", { data: { name }, headers: SAME_ORIGIN });
   expect(response.status()).toBe(201);
   return (await response.json()).project;
 }
 
 async function createThread(page: Page, data: { title: string; projectId?: string }): Promise<{ id: string }> {
-  const response = await page.request.post("/api/threads", { data });
+  const response = await page.request.post("/api/threads", { data, headers: SAME_ORIGIN });
   expect(response.status()).toBe(201);
   return (await response.json()).thread;
 }
@@ -51,6 +52,7 @@ test("a chat's output goes to the shelf and into another chat, and a deleted pro
   ]) {
     const upload = await page.request.post(`/api/projects/${launch.id}/documents`, {
       multipart: { file: { name, mimeType: "text/plain", buffer: Buffer.from(text) } },
+      headers: SAME_ORIGIN,
     });
     expect(upload.status()).toBe(201);
   }

@@ -3,6 +3,7 @@
 export const errorStatus = {
   bad_request: 400,
   unauthorized: 401,
+  forbidden_origin: 403,
   not_found: 404,
   content_missing: 409,
   conflict: 409,
@@ -17,6 +18,7 @@ export type ErrorCode = keyof typeof errorStatus;
 const defaultMessages: Record<ErrorCode, string> = {
   bad_request: "The request is malformed.",
   unauthorized: "Sign in to continue.",
+  forbidden_origin: "This request did not come from the app's own pages.",
   not_found: "Not found.",
   content_missing: "The stored file is missing.",
   conflict: "The request conflicts with the current state.",

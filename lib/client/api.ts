@@ -6,6 +6,7 @@ import type { DeleteProjectResult, ProjectDto } from "@/lib/projects/project-dto
 import type { ThreadFile, ThreadFileGroup, ThreadFileGroupPage, ThreadFileKind } from "@/lib/thread-files/thread-file-dto";
 import type { ThreadDto, ThreadPage } from "@/lib/threads/thread-dto";
 import type { RestoreResult, TrashedDocumentDto, TrashPage } from "@/lib/trash/trashed-document-dto";
+import type { TokenDto } from "@/lib/tokens/token-dto";
 
 // Typed calls to the HTTP contract (docs/api.md) for client components. Every failure is
 // thrown as an ApiError carrying the server's error body, so callers can branch on `code`
@@ -27,6 +28,14 @@ export interface ShelfView {
 }
 /** What the next run receives (GET …/context); `{project: null}` for a chat outside a project. */
 export type RunContext = RunContextSummary | { project: null };
+export type ApiToken = TokenDto;
+
+/** A token as created: the secret is in this answer only. */
+export interface CreatedToken {
+  token: ApiToken;
+  secret: string;
+}
+
 /** "Save to project": 201 added, or 200 when identical bytes were already on the shelf. */
 export type SavedDocument = PlacedDocument;
 /** A document in the trash: where it was trashed from, and when it is purged for good. */
@@ -209,4 +218,8 @@ export const api = {
   threadOutputs: (threadId: string) => request<{ files: ThreadFile[] }>(`${threadPath(threadId)}/outputs`).then((r) => r.files),
   deleteThreadUpload: (threadId: string, filename: string) =>
     request<void>(`${threadPath(threadId)}/uploads/${encodeURIComponent(filename)}`, { method: "DELETE" }),
+
+  listTokens: () => request<{ tokens: ApiToken[] }>("/api/tokens").then((r) => r.tokens),
+  createToken: (input: { name: string; expiresInDays?: number }) => request<CreatedToken>("/api/tokens", { method: "POST", body: input }),
+  deleteToken: (id: string) => request<void>(`/api/tokens/${encodeURIComponent(id)}`, { method: "DELETE" }),
 };

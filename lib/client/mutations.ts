@@ -168,3 +168,19 @@ export function usePurgeDocument() {
 export function useEmptyTrash() {
   return useTrashMutation(() => api.emptyTrash(), { changesShelves: false });
 }
+
+export function useCreateToken() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { name: string; expiresInDays?: number }) => api.createToken(input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.tokens }),
+  });
+}
+
+export function useDeleteToken() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.deleteToken(id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.tokens }),
+  });
+}

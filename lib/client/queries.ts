@@ -132,3 +132,8 @@ export function useThreadContext(threadId: string, enabled: boolean) {
 export function useProjectContext(projectId: string) {
   return useQuery({ queryKey: queryKeys.projectContext(projectId), queryFn: () => api.projectContext(projectId), staleTime: 0 });
 }
+
+/** The user's API tokens (Settings → API tokens). */
+export function useTokens() {
+  return useQuery({ queryKey: queryKeys.tokens, queryFn: api.listTokens });
+}

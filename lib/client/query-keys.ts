@@ -30,4 +30,5 @@ export const queryKeys = {
   chatFiles: (threadId: string) => ["chat", threadId, "files"] as const,
   chatUploads: (threadId: string) => ["chat", threadId, "files", "upload"] as const,
   chatOutputs: (threadId: string) => ["chat", threadId, "files", "output"] as const,
+  tokens: ["tokens"] as const,
 };

@@ -9,6 +9,7 @@ const LOCALIZED_CODES = new Set([
   "network",
   "bad_request",
   "unauthorized",
+  "forbidden_origin",
   "not_found",
   "content_missing",
   "conflict",

@@ -60,6 +60,10 @@ export async function callApi(method: string, path: string, options: CallOptions
   const headers = new Headers(options.headers);
   headers.set("host", url.host);
   if (options.cookie) headers.set("cookie", options.cookie);
+  // Like a browser on the app's own page: state changes carry the page's origin. An empty
+  // origin in `headers` means "send none".
+  if (method !== "GET" && method !== "HEAD" && !headers.has("origin")) headers.set("origin", TEST_ORIGIN);
+  if (headers.get("origin") === "") headers.delete("origin");
   let body = options.body;
   if (options.json !== undefined) {
     headers.set("content-type", "application/json");

@@ -4,8 +4,10 @@ import { errorResponse } from "@/lib/http/error-response";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/health – liveness and which database backs this server (no auth)
-export async function GET(): Promise<Response> {
+// GET /api/health – liveness and which database backs this server (no auth; like every
+// route off the token allowlist, it refuses an API token rather than ignore it)
+export async function GET(req: Request): Promise<Response> {
+  if (req.headers.has("authorization")) return errorResponse(new AppError("unauthorized", "API tokens are not accepted here."));
   try {
     const db = await getDb();
     await db.$queryRaw`SELECT 1`;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { authedRoute, readJsonBody, readQuery } from "@/lib/http/route";
+import { tokenRoute, readJsonBody, readQuery } from "@/lib/http/route";
 import { createProject } from "@/lib/projects/create-project";
 import { listProjects } from "@/lib/projects/list-projects";
 import { projectNameSchema } from "@/lib/projects/project-fields";
@@ -10,13 +10,13 @@ const listQuery = z.object({ status: z.enum(["active", "archived", "all"]).defau
 const createBody = z.object({ name: projectNameSchema, instructions: z.string().optional() });
 
 // GET /api/projects – the caller's projects, newest activity first
-export const GET = authedRoute(async ({ user, url }) => {
+export const GET = tokenRoute(async ({ user, url }) => {
   const { status } = readQuery(url, listQuery);
   return Response.json({ projects: await listProjects({ userId: user.id, status }) });
 });
 
 // POST /api/projects – create a project
-export const POST = authedRoute(async ({ req, user }) => {
+export const POST = tokenRoute(async ({ req, user }) => {
   const body = await readJsonBody(req, createBody);
   const project = await createProject({ userId: user.id, ...body });
   return Response.json({ project }, { status: 201 });

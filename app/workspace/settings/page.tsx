@@ -1,20 +1,23 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { ApiTokensSection } from "@/components/settings/api-tokens-section";
 import { ExportDataSection } from "@/components/settings/export-data-section";
 
 export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("portable");
-  return { title: t("settingsTitle") };
+  const t = await getTranslations("settings");
+  return { title: t("title") };
 }
 
-// The user's own settings (not a project's): taking all their data out lives here.
+// The person's own settings (not a project's), reached from the account menu. Each section
+// is one card.
 export default async function SettingsPage() {
-  const t = await getTranslations("portable");
+  const t = await getTranslations("settings");
   return (
-    <div className="mx-auto max-w-3xl px-6 py-10 lg:px-10">
-      <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">{t("settingsTitle")}</h1>
+    <div className="mx-auto max-w-3xl px-6 py-10 lg:px-10" data-testid="settings-view">
+      <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">{t("title")}</h1>
       <div className="mt-6 flex flex-col gap-6">
         <ExportDataSection />
+        <ApiTokensSection />
       </div>
     </div>
   );

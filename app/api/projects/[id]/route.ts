@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { authedRoute, readJsonBody } from "@/lib/http/route";
+import { tokenRoute, readJsonBody } from "@/lib/http/route";
 import { deleteProject } from "@/lib/projects/delete-project";
 import { getProjectOrThrow } from "@/lib/projects/get-project";
 import { projectNameSchema } from "@/lib/projects/project-fields";
@@ -10,17 +10,17 @@ export const dynamic = "force-dynamic";
 const patchBody = z.object({ name: projectNameSchema.optional(), instructions: z.string().optional() });
 
 // GET /api/projects/{id} – one project
-export const GET = authedRoute<{ id: string }>(async ({ user, params }) =>
+export const GET = tokenRoute<{ id: string }>(async ({ user, params }) =>
   Response.json({ project: await getProjectOrThrow({ projectId: params.id, userId: user.id }) }),
 );
 
 // PATCH /api/projects/{id} – rename and/or edit instructions
-export const PATCH = authedRoute<{ id: string }>(async ({ req, user, params }) => {
+export const PATCH = tokenRoute<{ id: string }>(async ({ req, user, params }) => {
   const body = await readJsonBody(req, patchBody);
   return Response.json({ project: await updateProject({ userId: user.id, projectId: params.id, ...body }) });
 });
 
 // DELETE /api/projects/{id} – delete; threads are kept and unlinked
-export const DELETE = authedRoute<{ id: string }>(async ({ user, params }) =>
+export const DELETE = tokenRoute<{ id: string }>(async ({ user, params }) =>
   Response.json(await deleteProject({ userId: user.id, projectId: params.id })),
 );

@@ -1,5 +1,5 @@
 import { pagingSchema } from "@/lib/http/paging";
-import { authedRoute, readQuery } from "@/lib/http/route";
+import { tokenRoute, readQuery } from "@/lib/http/route";
 import { listTrashedDocuments, TRASH_LIST_DEFAULT_LIMIT, TRASH_LIST_MAX_LIMIT } from "@/lib/trash/list-trashed-documents";
 
 export const dynamic = "force-dynamic";
@@ -7,7 +7,7 @@ export const dynamic = "force-dynamic";
 const paging = pagingSchema({ maxLimit: TRASH_LIST_MAX_LIMIT, defaultLimit: TRASH_LIST_DEFAULT_LIMIT });
 
 // GET /api/trash/documents – the caller's trashed documents, after the lazy sweep
-export const GET = authedRoute(async ({ url, user }) => {
+export const GET = tokenRoute(async ({ url, user }) => {
   const { limit, offset } = readQuery(url, paging);
   return Response.json(await listTrashedDocuments({ userId: user.id, limit, offset }));
 });

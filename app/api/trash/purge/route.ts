@@ -1,9 +1,9 @@
-import { authedRoute } from "@/lib/http/route";
+import { tokenRoute } from "@/lib/http/route";
 import { emptyTrash } from "@/lib/trash/empty-trash";
 
 export const dynamic = "force-dynamic";
 
 // POST /api/trash/purge – empty the caller's trash, whatever the age of its documents
-export const POST = authedRoute(async ({ user }) => {
+export const POST = tokenRoute(async ({ user }) => {
   return Response.json(await emptyTrash({ userId: user.id }));
 });

@@ -4,7 +4,7 @@ import { DOCUMENT_LIST_DEFAULT_LIMIT, DOCUMENT_LIST_MAX_LIMIT, listDocuments } f
 import { SEARCH_QUERY_MAX_CHARS } from "@/lib/documents/search-text";
 import { defaultOrderOf, SHELF_SORTS } from "@/lib/documents/shelf-order";
 import { pagingSchema } from "@/lib/http/paging";
-import { authedRoute, readQuery } from "@/lib/http/route";
+import { tokenRoute, readQuery } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 
@@ -19,13 +19,13 @@ const query = pagingSchema({ maxLimit: DOCUMENT_LIST_MAX_LIMIT, defaultLimit: DO
   .refine((value) => !(value.cursor && value.offset > 0), { path: ["offset"], message: "use either cursor or offset, not both" });
 
 // GET /api/projects/{id}/documents – one page of the shelf: sorted, searched, by cursor or offset
-export const GET = authedRoute<{ id: string }>(async ({ url, user, params }) => {
+export const GET = tokenRoute<{ id: string }>(async ({ url, user, params }) => {
   const { limit, offset, cursor, sort, order, q } = readQuery(url, query);
   return Response.json(await listDocuments({ userId: user.id, projectId: params.id, limit, offset, cursor, sort, order: order ?? defaultOrderOf(sort), q }));
 });
 
 // POST /api/projects/{id}/documents – upload one `file` (optional `name`); 200 on a dedup hit
-export const POST = authedRoute<{ id: string }>(async ({ req, user, params }) => {
+export const POST = tokenRoute<{ id: string }>(async ({ req, user, params }) => {
   const result = await uploadDocument({ userId: user.id, projectId: params.id, req });
   return Response.json(result, { status: result.deduplicated ? 200 : 201 });
 });

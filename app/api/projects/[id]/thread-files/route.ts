@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { authedRoute, readQuery } from "@/lib/http/route";
+import { tokenRoute, readQuery } from "@/lib/http/route";
 import {
   listProjectThreadFiles,
   THREAD_FILES_DEFAULT_FILE_LIMIT,
@@ -18,7 +18,7 @@ const query = z.object({
 });
 
 // GET /api/projects/{id}/thread-files – the uploads and outputs of the project's chats, grouped by chat
-export const GET = authedRoute<{ id: string }>(async ({ url, user, params }) => {
+export const GET = tokenRoute<{ id: string }>(async ({ url, user, params }) => {
   const page = readQuery(url, query);
   return Response.json(await listProjectThreadFiles({ userId: user.id, projectId: params.id, ...page }));
 });

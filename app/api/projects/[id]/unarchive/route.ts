@@ -1,9 +1,9 @@
-import { authedRoute } from "@/lib/http/route";
+import { tokenRoute } from "@/lib/http/route";
 import { setProjectStatus } from "@/lib/projects/set-project-status";
 
 export const dynamic = "force-dynamic";
 
 // POST /api/projects/{id}/unarchive
-export const POST = authedRoute<{ id: string }>(async ({ user, params }) =>
+export const POST = tokenRoute<{ id: string }>(async ({ user, params }) =>
   Response.json({ project: await setProjectStatus({ userId: user.id, projectId: params.id, status: "active" }) }),
 );

@@ -1,9 +1,9 @@
 import { listThreadMessages } from "@/lib/chat/list-thread-messages";
-import { authedRoute } from "@/lib/http/route";
+import { tokenRoute } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 
 // GET /api/threads/{id}/messages – the persisted history (never the project context message)
-export const GET = authedRoute<{ id: string }>(async ({ user, params }) =>
+export const GET = tokenRoute<{ id: string }>(async ({ user, params }) =>
   Response.json({ messages: await listThreadMessages({ userId: user.id, threadId: params.id }) }),
 );

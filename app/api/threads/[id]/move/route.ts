@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { authedRoute, readJsonBody } from "@/lib/http/route";
+import { tokenRoute, readJsonBody } from "@/lib/http/route";
 import { moveThread } from "@/lib/threads/move-thread";
 
 export const dynamic = "force-dynamic";
@@ -7,7 +7,7 @@ export const dynamic = "force-dynamic";
 const moveBody = z.object({ projectId: z.string().min(1).nullable() });
 
 // POST /api/threads/{id}/move – into an active project of the caller's, or out (null)
-export const POST = authedRoute<{ id: string }>(async ({ req, user, params }) => {
+export const POST = tokenRoute<{ id: string }>(async ({ req, user, params }) => {
   const { projectId } = await readJsonBody(req, moveBody);
   return Response.json({ thread: await moveThread({ userId: user.id, threadId: params.id, projectId }) });
 });

@@ -1,9 +1,9 @@
-import { authedRoute } from "@/lib/http/route";
+import { tokenRoute } from "@/lib/http/route";
 import { listOwnedThreadFiles } from "@/lib/thread-files/list-owned-thread-files";
 
 export const dynamic = "force-dynamic";
 
 // GET /api/threads/{id}/outputs – the files the agent wrote in this chat, by name
-export const GET = authedRoute<{ id: string }>(async ({ user, params }) =>
+export const GET = tokenRoute<{ id: string }>(async ({ user, params }) =>
   Response.json({ files: await listOwnedThreadFiles({ userId: user.id, threadId: params.id, kind: "output" }) }),
 );

@@ -1,20 +1,20 @@
 import { listRuns } from "@/lib/chat/list-runs";
 import { runRequestSchema, toRunTrigger } from "@/lib/chat/run-request";
 import { startRun } from "@/lib/chat/start-run";
-import { authedRoute, readJsonBody } from "@/lib/http/route";
+import { tokenRoute, readJsonBody } from "@/lib/http/route";
 import { uiMessageStreamResponse } from "@/lib/http/ui-message-stream-response";
 
 export const dynamic = "force-dynamic";
 export const maxDuration = 600;
 
 // POST /api/threads/{id}/runs – send a message (or regenerate) and stream the answer
-export const POST = authedRoute<{ id: string }>(async ({ req, user, params }) => {
+export const POST = tokenRoute<{ id: string }>(async ({ req, user, params }) => {
   const body = await readJsonBody(req, runRequestSchema);
   const { runId, stream } = await startRun({ userId: user.id, threadId: params.id, trigger: toRunTrigger(body), signal: req.signal });
   return uiMessageStreamResponse(stream, { "x-run-id": runId });
 });
 
 // GET /api/threads/{id}/runs – the thread's runs, newest first
-export const GET = authedRoute<{ id: string }>(async ({ user, params }) =>
+export const GET = tokenRoute<{ id: string }>(async ({ user, params }) =>
   Response.json({ runs: await listRuns({ userId: user.id, threadId: params.id }) }),
 );

@@ -1,10 +1,10 @@
 import { trashDocument } from "@/lib/documents/trash-document";
-import { authedRoute, noContent } from "@/lib/http/route";
+import { tokenRoute, noContent } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 
 // DELETE /api/projects/{id}/documents/{docId} – move the document to the trash
-export const DELETE = authedRoute<{ id: string; docId: string }>(async ({ user, params }) => {
+export const DELETE = tokenRoute<{ id: string; docId: string }>(async ({ user, params }) => {
   await trashDocument({ userId: user.id, projectId: params.id, documentId: params.docId });
   return noContent();
 });

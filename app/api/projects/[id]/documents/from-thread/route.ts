@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { saveThreadFileToProject } from "@/lib/documents/save-thread-file";
-import { authedRoute, readJsonBody } from "@/lib/http/route";
+import { tokenRoute, readJsonBody } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 
@@ -12,7 +12,7 @@ const body = z.object({
 });
 
 // POST /api/projects/{id}/documents/from-thread – save a chat's upload or output to the shelf
-export const POST = authedRoute<{ id: string }>(async ({ req, user, params }) => {
+export const POST = tokenRoute<{ id: string }>(async ({ req, user, params }) => {
   const input = await readJsonBody(req, body);
   const result = await saveThreadFileToProject({ userId: user.id, projectId: params.id, ...input });
   return Response.json(result, { status: result.deduplicated ? 200 : 201 });

@@ -1,10 +1,10 @@
-import { authedRoute, noContent } from "@/lib/http/route";
+import { tokenRoute, noContent } from "@/lib/http/route";
 import { deleteThreadUpload } from "@/lib/thread-files/delete-thread-upload";
 
 export const dynamic = "force-dynamic";
 
 // DELETE /api/threads/{id}/uploads/{filename} – remove one upload and its converted text
-export const DELETE = authedRoute<{ id: string; filename: string }>(async ({ user, params }) => {
+export const DELETE = tokenRoute<{ id: string; filename: string }>(async ({ user, params }) => {
   await deleteThreadUpload({ userId: user.id, threadId: params.id, name: params.filename });
   return noContent();
 });

@@ -1,10 +1,10 @@
-import { authedRoute, noContent } from "@/lib/http/route";
+import { tokenRoute, noContent } from "@/lib/http/route";
 import { purgeTrashedDocument } from "@/lib/trash/purge-document";
 
 export const dynamic = "force-dynamic";
 
 // POST /api/trash/documents/{docId}/purge – delete one trashed document for good
-export const POST = authedRoute<{ docId: string }>(async ({ user, params }) => {
+export const POST = tokenRoute<{ docId: string }>(async ({ user, params }) => {
   await purgeTrashedDocument({ userId: user.id, documentId: params.docId });
   return noContent();
 });

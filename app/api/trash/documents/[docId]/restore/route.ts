@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { authedRoute, readJsonBody } from "@/lib/http/route";
+import { tokenRoute, readJsonBody } from "@/lib/http/route";
 import { restoreDocument } from "@/lib/trash/restore-document";
 
 export const dynamic = "force-dynamic";
@@ -8,7 +8,7 @@ export const dynamic = "force-dynamic";
 const body = z.object({ projectId: z.string().min(1).nullish() });
 
 // POST /api/trash/documents/{docId}/restore – back onto a shelf: "restored", or "merged" into identical bytes
-export const POST = authedRoute<{ docId: string }>(async ({ req, user, params }) => {
+export const POST = tokenRoute<{ docId: string }>(async ({ req, user, params }) => {
   const { projectId } = await readJsonBody(req, body);
   return Response.json(await restoreDocument({ userId: user.id, documentId: params.docId, projectId }));
 });

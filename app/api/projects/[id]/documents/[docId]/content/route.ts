@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { getDocumentMarkdown, getDocumentOriginal } from "@/lib/documents/get-document-content";
 import { fileResponse } from "@/lib/http/file-response";
-import { authedRoute, readQuery } from "@/lib/http/route";
+import { tokenRoute, readQuery } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 
@@ -11,7 +11,7 @@ const query = z.object({
 });
 
 // GET /api/projects/{id}/documents/{docId}/content – the original bytes, or `as=markdown` its text
-export const GET = authedRoute<{ id: string; docId: string }>(async ({ url, user, params }) => {
+export const GET = tokenRoute<{ id: string; docId: string }>(async ({ url, user, params }) => {
   const { download, as } = readQuery(url, query);
   const ref = { userId: user.id, projectId: params.id, documentId: params.docId };
   if (as === "markdown") {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { notFound } from "@/lib/errors";
-import { authedRoute, readQuery } from "@/lib/http/route";
+import { tokenRoute, readQuery } from "@/lib/http/route";
 import { fileResponse } from "@/lib/http/file-response";
 import { openOwnedThreadFile } from "@/lib/thread-files/open-owned-thread-file";
 import { kindOfFolder } from "@/lib/thread-files/thread-file-dto";
@@ -10,7 +10,7 @@ export const dynamic = "force-dynamic";
 const query = z.object({ download: z.enum(["true", "false"]).default("false") });
 
 // GET /api/threads/{id}/artifacts/{uploads|outputs}/{name} – a file's bytes, streamed from disk
-export const GET = authedRoute<{ id: string; folder: string; name: string }>(async ({ url, user, params }) => {
+export const GET = tokenRoute<{ id: string; folder: string; name: string }>(async ({ url, user, params }) => {
   const { download } = readQuery(url, query);
   const kind = kindOfFolder(params.folder);
   if (!kind) throw notFound();

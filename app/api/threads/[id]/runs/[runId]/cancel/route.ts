@@ -1,9 +1,9 @@
 import { cancelRun } from "@/lib/runs/cancel-run";
-import { authedRoute } from "@/lib/http/route";
+import { tokenRoute } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 
 // POST /api/threads/{id}/runs/{runId}/cancel – stop an active run on whichever instance streams it
-export const POST = authedRoute<{ id: string; runId: string }>(async ({ user, params }) =>
+export const POST = tokenRoute<{ id: string; runId: string }>(async ({ user, params }) =>
   Response.json({ run: await cancelRun({ userId: user.id, threadId: params.id, runId: params.runId }) }),
 );

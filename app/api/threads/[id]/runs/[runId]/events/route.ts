@@ -1,9 +1,9 @@
 import { listRunEvents } from "@/lib/chat/list-runs";
-import { authedRoute } from "@/lib/http/route";
+import { tokenRoute } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 
 // GET /api/threads/{id}/runs/{runId}/events – the run's audit events
-export const GET = authedRoute<{ id: string; runId: string }>(async ({ user, params }) =>
+export const GET = tokenRoute<{ id: string; runId: string }>(async ({ user, params }) =>
   Response.json({ events: await listRunEvents({ userId: user.id, threadId: params.id, runId: params.runId }) }),
 );

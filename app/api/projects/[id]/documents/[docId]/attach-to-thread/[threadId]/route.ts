@@ -1,10 +1,10 @@
 import { attachDocumentToThread } from "@/lib/documents/attach-document-to-thread";
-import { authedRoute } from "@/lib/http/route";
+import { tokenRoute } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 
 // POST /api/projects/{id}/documents/{docId}/attach-to-thread/{threadId} – copy a document into a chat's uploads
-export const POST = authedRoute<{ id: string; docId: string; threadId: string }>(async ({ user, params }) => {
+export const POST = tokenRoute<{ id: string; docId: string; threadId: string }>(async ({ user, params }) => {
   const file = await attachDocumentToThread({ userId: user.id, projectId: params.id, documentId: params.docId, threadId: params.threadId });
   return Response.json(file, { status: 201 });
 });

@@ -1,0 +1,78 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import type { TokenPolicy } from "@/lib/http/route";
+
+// Default deny for API tokens (design: "Tokens and browser security"): every route file under
+// app/api is on exactly one of these lists, and its handlers say the same. A new route file
+// fails this test until someone decides which list it belongs on.
+
+const TOKEN_ALLOWLIST = [
+  "projects",
+  "projects/[id]",
+  "projects/[id]/archive",
+  "projects/[id]/unarchive",
+  "projects/[id]/documents",
+  "projects/[id]/documents/from-thread",
+  "projects/[id]/documents/[docId]",
+  "projects/[id]/documents/[docId]/content",
+  "projects/[id]/documents/[docId]/attach-to-thread/[threadId]",
+  "projects/[id]/thread-files",
+  "threads",
+  "threads/[id]",
+  "threads/[id]/move",
+  "threads/[id]/messages",
+  "threads/[id]/uploads",
+  "threads/[id]/uploads/[filename]",
+  "threads/[id]/outputs",
+  "threads/[id]/artifacts/[folder]/[name]",
+  "threads/[id]/runs",
+  "threads/[id]/runs/[runId]/cancel",
+  "threads/[id]/runs/[runId]/events",
+  "trash/documents",
+  "trash/documents/[docId]/restore",
+  "trash/documents/[docId]/purge",
+  "trash/purge",
+];
+
+const TOKEN_DENYLIST = [
+  // Accounts and tokens are managed with a session only.
+  "auth/[...all]",
+  "tokens",
+  "tokens/[id]",
+  // Not among api.md's token routes.
+  "config",
+  "health",
+  "[...unknown]",
+];
+
+const API_DIR = path.join(process.cwd(), "app", "api");
+
+function routeFiles(dir = API_DIR): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return routeFiles(full);
+    return entry.name === "route.ts" ? [path.relative(API_DIR, dir).split(path.sep).join("/")] : [];
+  });
+}
+
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+
+describe("route inventory", () => {
+  const files = routeFiles();
+
+  it("puts every app/api route file on exactly one list", () => {
+    const unlisted = files.filter((file) => !TOKEN_ALLOWLIST.includes(file) && !TOKEN_DENYLIST.includes(file));
+    const both = files.filter((file) => TOKEN_ALLOWLIST.includes(file) && TOKEN_DENYLIST.includes(file));
+    const stale = [...TOKEN_ALLOWLIST, ...TOKEN_DENYLIST].filter((file) => !files.includes(file));
+    expect({ unlisted, both, stale }).toEqual({ unlisted: [], both: [], stale: [] });
+  });
+
+  it.each(files.filter((file) => !file.startsWith("auth/") && file !== "health"))("wraps every handler of %s with the policy of its list", async (file) => {
+    const mod = (await import(/* @vite-ignore */ path.join(API_DIR, file, "route.ts"))) as Record<string, unknown>;
+    const expected: TokenPolicy = TOKEN_ALLOWLIST.includes(file) ? "accepts-tokens" : "session-only";
+    const handlers = METHODS.filter((method) => typeof mod[method] === "function");
+    expect(handlers.length).toBeGreaterThan(0);
+    for (const method of handlers) expect((mod[method] as { tokenPolicy?: TokenPolicy }).tokenPolicy, `${method} ${file}`).toBe(expected);
+  });
+});
