@@ -39,9 +39,13 @@ export function renderProjectBlock(project: ProjectIdentity): string {
   return `${open}\n${body}</project>`;
 }
 
-/** One line per document: control characters (newlines included) would let a name forge more entries. */
+// Anything that breaks a line for some reader (C0/C1 controls, NEL, the Unicode line and
+// paragraph separators) or reorders what follows (bidi controls).
+const LINE_BREAKING_OR_REORDERING = /[\u0000-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]+/g;
+
+/** One line per document: a line break in a name (of any kind) would let it forge more entries. */
 export function renderDocumentEntry(entry: ShelfEntry): string {
-  const name = neutraliseReservedTags(entry.name.replace(/[\u0000-\u001F\u007F]+/g, " "));
+  const name = neutraliseReservedTags(entry.name.replace(LINE_BREAKING_OR_REORDERING, " "));
   const modified = entry.updatedAt.toISOString().slice(0, 10);
   return `- id=${entry.id} | ${name} (${formatByteSize(entry.sizeBytes)}, modified ${modified})`;
 }

@@ -2,6 +2,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { databaseKind, getDb, type Tx } from "@/lib/db/client";
 import { instanceId } from "@/lib/runs/instance-id";
 import { failExpiredRuns, initialLeaseExpiry } from "@/lib/runs/run-lease";
+import { replaceNul } from "@/lib/text/replace-nul";
 
 // The run record and its events (api.md: runs and run events).
 
@@ -20,12 +21,12 @@ export async function createRun(tx: Tx, { threadId, userId }: { threadId: string
 
 export async function finishRun({ runId, userId }: { runId: string; userId: string }, status: FinishedRunStatus, error: string | null = null): Promise<void> {
   const db = await getDb();
-  await db.run.updateMany({ where: { id: runId, userId, status: "running" }, data: { status, error, finishedAt: new Date() } });
+  await db.run.updateMany({ where: { id: runId, userId, status: "running" }, data: { status, error: replaceNul(error), finishedAt: new Date() } });
 }
 
 export async function recordRunEvent(runId: string, type: string, payload: Prisma.InputJsonValue): Promise<void> {
   const db = await getDb();
-  await db.runEvent.create({ data: { runId, type, payload } });
+  await db.runEvent.create({ data: { runId, type, payload: replaceNul(payload) } });
 }
 
 /**

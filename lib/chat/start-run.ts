@@ -1,5 +1,5 @@
 import { generateId, isStepCount, streamText, toUIMessageStream, type UIMessageChunk } from "ai";
-import { getDb, transaction, type Tx } from "@/lib/db/client";
+import { transaction, type Tx } from "@/lib/db/client";
 import { lockOwnedThread } from "@/lib/db/locks";
 import { AppError, notFound } from "@/lib/errors";
 import { getThreadOrThrow } from "@/lib/threads/get-thread";
@@ -7,11 +7,14 @@ import { admitProjectContext } from "./admit-run";
 import { buildModelRequest } from "./build-model-request";
 import type { AttachedFile, ChatMessage } from "./chat-message";
 import { chatModel } from "./chat-model";
+import { runInBackground } from "./background-work";
 import { deliverRunStream } from "./deliver-run-stream";
 import { describeRunError } from "./describe-run-error";
 import { withSources } from "./message-sources";
+import { describeToolCallError, isToolCallError } from "./tool-call-error";
 import { historyToModelMessages } from "./history-to-model-messages";
-import { createRun, finishRun, hasActiveRun, recordRunEvent } from "./run-records";
+import { createRun, hasActiveRun, recordRunEvent } from "./run-records";
+import { closeRun, settleRun } from "./settle-run";
 import { buildSystemPrompt } from "./system-prompt";
 import { loadThreadHistory, normaliseInterruptedMessage, saveMessage } from "./thread-history";
 import { titleThreadIfUntitled } from "./title-thread";
@@ -139,6 +142,7 @@ export async function startRun({
       // Called again with the message returned here when the error reaches the stream's
       // end: keep the first, readable description.
       onError: (error) => {
+        if (isToolCallError(error)) return describeToolCallError(error);
         if (runError === null) {
           runError = describeRunError(error);
           console.error(`[chat] run ${turn.runId} failed: ${runError}`);
@@ -146,22 +150,26 @@ export async function startRun({
         return runError;
       },
       // The stored answer is what the client was handed (deliver-run-stream.ts), known only once
-      // delivery settles, which on a normal end is after this callback returns: never await it here.
+      // delivery settles, which on a normal end is after this callback returns: never await it
+      // here. Tracked as background work, so nothing waits on a sleep for the record.
       onEnd: ({ outcome }) => {
-        void delivery.delivered.then(async (delivered) => {
+        runInBackground(`recording run ${turn.runId}`, async () => {
+          const delivered = await delivery.delivered;
           try {
             const stopped = controller.signal.aborted;
             const message = withSources(normaliseInterruptedMessage(delivered ?? { id: generateId(), role: "assistant", parts: [] }));
-            if (message.parts.some((part) => part.type !== "step-start")) await saveMessage(await getDb(), { threadId, userId }, message);
             const failed = outcome.status === "failed" || runError !== null;
-            await finishRun({ runId: turn.runId, userId }, stopped ? "stopped" : failed ? "failed" : "completed", stopped ? null : failed ? (runError ?? describeRunError(null)) : null);
-            if (!stopped && !failed && turn.isFirstExchange) {
-              void titleThreadIfUntitled({ model, threadId, userId, firstMessage: turn.userText }).catch((error) =>
-                console.warn("[chat] titling failed", error),
-              );
+            const status = await settleRun({
+              runId: turn.runId,
+              userId,
+              threadId,
+              message: message.parts.some((part) => part.type !== "step-start") ? message : null,
+              status: stopped ? "stopped" : failed ? "failed" : "completed",
+              error: stopped ? null : failed ? (runError ?? describeRunError(null)) : null,
+            });
+            if (status === "completed" && turn.isFirstExchange) {
+              runInBackground("titling", () => titleThreadIfUntitled({ model, threadId, userId, firstMessage: turn.userText }));
             }
-          } catch (error) {
-            console.error(`[chat] run ${turn.runId} could not be recorded`, error);
           } finally {
             unregisterRun(turn.runId);
           }
@@ -174,7 +182,7 @@ export async function startRun({
     return { runId: turn.runId, stream: delivery.stream };
   } catch (error) {
     unregisterRun(turn.runId);
-    await finishRun({ runId: turn.runId, userId }, "failed", describeRunError(error));
+    await closeRun({ runId: turn.runId, userId }, "failed", describeRunError(error));
     throw error;
   }
 }

@@ -1,5 +1,6 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Db, Tx } from "@/lib/db/client";
+import { replaceNul } from "@/lib/text/replace-nul";
 import type { ChatMessage, ChatMessageMetadata } from "./chat-message";
 
 // Persisted history of a thread: user and assistant UI messages in order. The project context
@@ -15,9 +16,10 @@ export async function loadThreadHistory(db: Db | Tx, { threadId, userId }: { thr
   }));
 }
 
+/** Text is stored NUL-free (lib/text/replace-nul.ts): a NUL anywhere would fail this write. */
 export async function saveMessage(db: Db | Tx, { threadId, userId }: { threadId: string; userId: string }, message: ChatMessage): Promise<void> {
-  const { createdAt: _ignored, ...metadata } = message.metadata ?? {};
-  const parts = message.parts as unknown as Prisma.InputJsonValue;
+  const { createdAt: _ignored, ...metadata } = replaceNul(message.metadata ?? {});
+  const parts = replaceNul(message.parts) as unknown as Prisma.InputJsonValue;
   const data = { role: message.role, parts, metadata: metadata as Prisma.InputJsonValue };
   await db.message.upsert({ where: { id: message.id, threadId, thread: { userId } }, create: { id: message.id, threadId, ...data }, update: data });
 }

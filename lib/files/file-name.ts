@@ -11,16 +11,24 @@ export const FILE_NAME_MAX_BYTES = 255;
 // rewrite lines in terminals and logs.
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
 
+// Names that lie about themselves: bidi controls reorder what is shown ("invoice\u202Efdp.exe"
+// reads "invoiceexe.pdf"), and the line and paragraph separators start a new line in some
+// renderers. Refused for every new name; a name stored before this rule still resolves.
+const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
+const LINE_SEPARATOR = /[\u2028\u2029]/;
+
 export type FileNameCheck = { ok: true; name: string } | { ok: false; reason: string };
 
-/** Normalises (NFC, trimmed) and checks a file name; says why when it is refused. */
-export function checkFileName(raw: string): FileNameCheck {
+/** Normalises (NFC, trimmed) and checks a new file name; says why when it is refused. */
+export function checkFileName(raw: string, { existing = false }: { existing?: boolean } = {}): FileNameCheck {
   const name = raw.normalize("NFC").trim();
   if (name === "") return { ok: false, reason: "The file name cannot be empty." };
   if (name === "." || name === "..") return { ok: false, reason: "The file name cannot be . or .." };
   if (name.includes("/") || name.includes("\\")) return { ok: false, reason: "The file name cannot contain / or \\." };
   if (CONTROL_CHARACTER.test(name)) return { ok: false, reason: "The file name cannot contain control characters." };
   if (!name.isWellFormed()) return { ok: false, reason: "The file name is not valid Unicode." };
+  if (!existing && BIDI_CONTROL.test(name)) return { ok: false, reason: "The file name cannot contain bidirectional text controls (U+202A–U+202E, U+2066–U+2069)." };
+  if (!existing && LINE_SEPARATOR.test(name)) return { ok: false, reason: "The file name cannot contain line or paragraph separators (U+2028, U+2029)." };
   const bytes = utf8ByteLength(name);
   if (bytes > FILE_NAME_MAX_BYTES) {
     return { ok: false, reason: `The file name is ${bytes} bytes; the limit is ${FILE_NAME_MAX_BYTES} bytes (UTF-8).` };
@@ -40,7 +48,7 @@ export function normaliseFileName(raw: string, field = "name"): string {
  * spelling finds the NFC file); null for one that could never have been stored.
  */
 export function parseStoredFileName(raw: string): string | null {
-  const check = checkFileName(raw);
+  const check = checkFileName(raw, { existing: true });
   return check.ok ? check.name : null;
 }
 

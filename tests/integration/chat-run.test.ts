@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
+import { backgroundWorkSettled } from "@/lib/chat/background-work";
 import { resetConfigForTests } from "@/lib/config/env";
 import { signUp } from "../support/route-client";
 import type { StubModelServer } from "../support/stub-model-server";
@@ -204,7 +205,7 @@ describe("run lifecycle", () => {
     const { api } = await signUp();
     const { thread } = await (await api("POST", "/api/threads", { json: { title: "Mine" } })).json();
     await readUiStream(await api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: "hello" } } }));
-    await new Promise((resolve) => setTimeout(resolve, 300)); // titling runs after the stream ends
+    await backgroundWorkSettled(); // titling runs after the stream ends
     expect(stub.requests.some((r) => !(r.body as Json).stream)).toBe(false);
     expect((await (await api("GET", `/api/threads/${thread.id}`)).json()).thread.title).toBe("Mine");
   });

@@ -102,15 +102,16 @@ describe("the agent and the shelf", () => {
     const { api } = await signUp();
     const { project, thread, uploaded } = await projectWithDocuments(api, [["draft.txt", "Draft text."]]);
     const draft = uploaded[0]!;
-    // The tool call is streamed slowly, so the trash below lands after admission and before the read.
+    // The tool call is held before its last piece, so the trash below lands after admission
+    // (the model request exists) and before the read (the call is not complete yet).
     stub.enqueue(
-      { type: "tool-calls", calls: [{ name: "read_project_document", arguments: { documentId: draft.id } }], delayMs: 400 },
+      { type: "tool-calls", calls: [{ name: "read_project_document", arguments: { documentId: draft.id } }], holdBeforeLast: "trash" },
       { type: "text", text: "It is gone." },
     );
     const res = await api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: "Read the draft" } } });
-    for (let i = 0; i < 200 && streamingRequests().length === 0; i++) await new Promise((r) => setTimeout(r, 10));
-    expect(streamingRequests()).toHaveLength(1);
+    await expect.poll(() => streamingRequests().length).toBe(1);
     expect((await api("DELETE", `/api/projects/${project.id}/documents/${draft.id}`)).status).toBe(204);
+    stub.release("trash");
     expect((await readUiStream(res)).text).toBe("It is gone.");
 
     const requests = streamingRequests();

@@ -31,8 +31,16 @@ export interface StubToolCall {
   arguments?: unknown;
 }
 
+/** How a streamed turn ends, when a test needs to act at its end or see it fail. */
+interface EndingOptions {
+  /** Wait at this gate before the last piece (a tool call is not complete until released). */
+  holdBeforeLast?: string;
+  /** Send this many pieces, then drop the connection without finishing the stream. */
+  failAfter?: number;
+}
+
 export type StubTurn =
-  | {
+  | ({
       type: "text";
       text: string;
       /** Explicit streaming chunks; by default the text is streamed word by word. */
@@ -45,8 +53,8 @@ export type StubTurn =
        * recorded as aborted at once.
        */
       gate?: string;
-    }
-  | { type: "tool-calls"; calls: StubToolCall[]; delayMs?: number }
+    } & EndingOptions)
+  | ({ type: "tool-calls"; calls: StubToolCall[]; delayMs?: number } & EndingOptions)
   | { type: "error"; status: number; message: string };
 
 export interface RecordedRequest {
@@ -54,8 +62,9 @@ export interface RecordedRequest {
   path: string;
   body: unknown;
   receivedAt: string;
-  /** `aborted` when the client went away before the reply finished (a stopped run). */
-  outcome: "pending" | "completed" | "aborted";
+  /** `aborted` when the client went away before the reply finished (a stopped run);
+   * `failed` when the stub dropped the connection on purpose (`failAfter`). */
+  outcome: "pending" | "completed" | "aborted" | "failed";
 }
 
 export interface StubModelServer {
@@ -215,6 +224,16 @@ export async function startStubModelServer(options: StubModelServerOptions = {})
 
     for (const [index, piece] of pieces.entries()) {
       if (index === 1 && turn.type === "text" && turn.gate) await passGate(turn.gate, res);
+      if (turn.holdBeforeLast !== undefined && index === pieces.length - 1) await passGate(turn.holdBeforeLast, res);
+      if (turn.failAfter !== undefined && index === turn.failAfter) {
+        record.outcome = "failed";
+        // Close once what was written has reached the client, without the end of the stream:
+        // a drop before any byte arrived would be a failed request (which the provider
+        // retries), not a stream failing part-way.
+        await new Promise<void>((resolve) => (res.socket ? res.socket.end(() => resolve()) : resolve()));
+        res.destroy();
+        return;
+      }
       if (index > 0 && turn.delayMs) await sleep(turn.delayMs);
       if (clientGone || res.destroyed) {
         record.outcome = "aborted";

@@ -1,4 +1,4 @@
-import { tool } from "ai";
+import { checkedTool } from "./checked-tool";
 import { z } from "zod";
 import { listShelfForAgent } from "@/lib/documents/list-shelf-for-agent";
 import type { PinnedProjectContext } from "../pinned-context";
@@ -17,7 +17,7 @@ function clamp(value: number | undefined, min: number, max: number, fallback: nu
  * from the model's arguments; the rows are read live.
  */
 export function listProjectDocumentsTool({ userId, pinned }: { userId: string; pinned: PinnedProjectContext }) {
-  return tool({
+  return checkedTool({
     description: "List the documents on this project's shelf, newest first, a page at a time.",
     inputSchema: z.object({
       offset: z.number().int().min(0).optional().describe("first document to return (default 0)"),

@@ -1,11 +1,11 @@
-import { tool } from "ai";
+import { checkedTool } from "./checked-tool";
 import { z } from "zod";
 import { listThreadFiles } from "@/lib/thread-files/list-thread-files";
 import type { RunToolContext } from "./run-tool-context";
 import { asToolResult } from "./tool-result";
 
 export function listThreadFilesTool({ userId, threadId }: RunToolContext) {
-  return tool({
+  return checkedTool({
     description: "List this chat's files: uploads (attached by the person) and outputs (written by you), with sizes.",
     inputSchema: z.object({}),
     execute: () =>

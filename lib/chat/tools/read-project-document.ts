@@ -1,7 +1,8 @@
-import { tool } from "ai";
+import { checkedTool } from "./checked-tool";
 import { z } from "zod";
 import { readDocumentSliceForAgent } from "@/lib/documents/read-document-for-agent";
 import { DEFAULT_SLICE_LIMIT, MAX_SLICE_LIMIT } from "../slice-text";
+import { refuseBinaryPage } from "./readable-page";
 import type { PinnedProjectContext } from "../pinned-context";
 import { asToolResult } from "./tool-result";
 
@@ -10,7 +11,7 @@ import { asToolResult } from "./tool-result";
  * (never one named by the model), sliced by characters with `limit` clamped to 1..20000.
  */
 export function readProjectDocumentTool({ userId, pinned }: { userId: string; pinned: PinnedProjectContext }) {
-  return tool({
+  return checkedTool({
     description:
       "Read one document of this project's shelf as text, a page of characters at a time. Converted text is served for PDF, Word, Excel and HTML files.",
     inputSchema: z.object({
@@ -19,6 +20,6 @@ export function readProjectDocumentTool({ userId, pinned }: { userId: string; pi
       limit: z.number().int().optional().describe(`characters to return (default ${DEFAULT_SLICE_LIMIT}, at most ${MAX_SLICE_LIMIT})`),
     }),
     execute: ({ documentId, offset, limit }) =>
-      asToolResult(() => readDocumentSliceForAgent({ userId, projectId: pinned.projectId, documentId, offset, limit, maxLimit: MAX_SLICE_LIMIT })),
+      asToolResult(async () => refuseBinaryPage(await readDocumentSliceForAgent({ userId, projectId: pinned.projectId, documentId, offset, limit, maxLimit: MAX_SLICE_LIMIT }))),
   });
 }

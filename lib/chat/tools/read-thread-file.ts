@@ -1,12 +1,13 @@
-import { tool } from "ai";
+import { checkedTool } from "./checked-tool";
 import { z } from "zod";
 import { readThreadFileText } from "@/lib/thread-files/read-thread-file-text";
-import { DEFAULT_SLICE_LIMIT, sliceText } from "../slice-text";
+import { DEFAULT_SLICE_LIMIT } from "../slice-text";
+import { readablePage } from "./readable-page";
 import type { RunToolContext } from "./run-tool-context";
 import { asToolResult } from "./tool-result";
 
 export function readThreadFileTool({ userId, threadId }: RunToolContext) {
-  return tool({
+  return checkedTool({
     description:
       "Read one of this chat's files as text, a page of characters at a time. Converted text is served for PDF, Word, Excel and HTML files.",
     inputSchema: z.object({
@@ -19,7 +20,7 @@ export function readThreadFileTool({ userId, threadId }: RunToolContext) {
       asToolResult(async () => {
         const file = await readThreadFileText({ userId, threadId, kind, name });
         if ("error" in file) return file;
-        return { name: file.filename, ...sliceText(file.text, { offset, limit }) };
+        return readablePage(file.filename, file.text, { offset, limit });
       }),
   });
 }

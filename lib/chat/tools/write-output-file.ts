@@ -1,11 +1,11 @@
-import { tool } from "ai";
+import { checkedTool } from "./checked-tool";
 import { z } from "zod";
 import { writeThreadOutput } from "@/lib/thread-files/write-thread-output";
 import type { RunToolContext } from "./run-tool-context";
 import { asToolResult } from "./tool-result";
 
 export function writeOutputFileTool({ userId, threadId }: RunToolContext) {
-  return tool({
+  return checkedTool({
     description:
       "Save a UTF-8 text file (markdown, CSV, code, …) as an output of this chat, which the person can preview and download. An output with the same name is replaced.",
     inputSchema: z.object({

@@ -37,6 +37,11 @@ describe("file name rules", () => {
     ["del\u007f", "control"],
     ["c1\u0085", "control"],
     ["lone \ud800 surrogate", "Unicode"],
+    ["invoice\u202Efdp.exe", "bidirectional"],
+    ["a\u202Ab.txt", "bidirectional"],
+    ["isolate\u2066x\u2069.txt", "bidirectional"],
+    ["first\u2028second.txt", "line or paragraph"],
+    ["para\u2029graph.txt", "line or paragraph"],
   ])("refuses %j (%s)", (raw, why) => {
     const check = checkFileName(raw);
     expect(check.ok).toBe(false);
@@ -117,5 +122,12 @@ describe("numbered names for duplicates", () => {
   it("puts the number at the end when the extension is too long to keep", () => {
     const name = "a." + "x".repeat(60);
     expect(numberedName(name, 1)).toBe(`${name}_1`);
+  });
+});
+
+describe("names stored before the spoofing rule", () => {
+  it.each(["invoice\u202Efdp.exe", "first\u2028second.txt"])("still resolve %j, so the file can be read and deleted", (name) => {
+    expect(parseStoredFileName(name)).toBe(name);
+    expect(() => normaliseFileName(name)).toThrow(AppError);
   });
 });

@@ -1,0 +1,248 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { ANSWER_NOT_SAVED, settleRun } from "@/lib/chat/settle-run";
+import { getDb } from "@/lib/db/client";
+import { signUp } from "../support/route-client";
+import type { StubModelServer } from "../support/stub-model-server";
+import { withStubModel } from "../support/stub-model-env";
+import { parseUiStream, readUiStream } from "../support/ui-stream";
+
+// Issue #12: failures mid-run never leave a thread stuck, and hostile text never fails a
+// write. Every test ends by proving the thread takes its next run.
+
+type Json = Record<string, any>;
+type Api = Awaited<ReturnType<typeof signUp>>["api"];
+
+const { stub: currentStub, streamingRequests } = withStubModel();
+let stub: StubModelServer;
+beforeEach(() => {
+  stub = currentStub();
+});
+
+async function newThread(api: Api) {
+  return (await (await api("POST", "/api/threads", { json: { title: "t" } })).json()).thread as { id: string };
+}
+
+const runs = async (api: Api, threadId: string) => (await (await api("GET", `/api/threads/${threadId}/runs`)).json()).runs as Json[];
+const messages = async (api: Api, threadId: string) => (await (await api("GET", `/api/threads/${threadId}/messages`)).json()).messages as Json[];
+
+async function expectUsable(api: Api, threadId: string) {
+  stub.enqueue({ type: "text", text: "Still here." });
+  const res = await api("POST", `/api/threads/${threadId}/runs`, { json: { message: { text: "are you there?" } } });
+  expect(res.status).toBe(200);
+  expect((await readUiStream(res)).text).toBe("Still here.");
+  expect((await runs(api, threadId)).filter((run) => run.status === "running")).toEqual([]);
+}
+
+const lastToolResult = (request: Json): Json => JSON.parse(request.messages.filter((m: Json) => m.role === "tool").at(-1).content);
+
+describe("NUL never fails a write", () => {
+  it("stores a model answer with NUL as U+FFFD and completes the run", async () => {
+    const { api } = await signUp();
+    const thread = await newThread(api);
+    stub.enqueue({ type: "text", text: "before\u0000after", chunks: ["before\u0000", "after"] });
+    await readUiStream(await api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: "hi" } } }));
+    expect((await runs(api, thread.id))[0]).toMatchObject({ status: "completed", error: null });
+    const answer = (await messages(api, thread.id))[1].parts.find((p: Json) => p.type === "text");
+    expect(answer.text).toBe("before\uFFFDafter");
+    await expectUsable(api, thread.id);
+  });
+
+  it("stores a tool call whose arguments hold NUL, and the run completes", async () => {
+    const { api } = await signUp();
+    const thread = await newThread(api);
+    stub.enqueue(
+      { type: "tool-calls", calls: [{ name: "write_output_file", arguments: { name: "notes.txt", content: "a\u0000b" } }] },
+      { type: "text", text: "Written." },
+    );
+    await readUiStream(await api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: "write" } } }));
+    expect((await runs(api, thread.id))[0].status).toBe("completed");
+    const tool = (await messages(api, thread.id))[1].parts.find((p: Json) => p.type === "tool-write_output_file");
+    expect(tool.input.content).toBe("a\uFFFDb");
+    await expectUsable(api, thread.id);
+  });
+
+  it("refuses a page of a text file with NUL past the sniff window, and the run completes", async () => {
+    const { api } = await signUp();
+    const thread = await newThread(api);
+    const form = new FormData();
+    form.append("files", new Blob(["x".repeat(9000) + "\u0000\u0000tail"]), "late-nul.txt");
+    expect((await api("POST", `/api/threads/${thread.id}/uploads`, { body: form })).status).toBe(201);
+    stub.enqueue(
+      { type: "tool-calls", calls: [{ name: "read_thread_file", arguments: { kind: "upload", name: "late-nul.txt", offset: 8990, limit: 100 } }] },
+      { type: "tool-calls", calls: [{ name: "read_thread_file", arguments: { kind: "upload", name: "late-nul.txt", offset: 0, limit: 100 } }] },
+      { type: "text", text: "Read." },
+    );
+    await readUiStream(await api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: "read it" } } }));
+    const requests = streamingRequests() as unknown as Json[];
+    expect(lastToolResult(requests[1]!).error).toMatch(/binary data between characters 8990 and 9016/);
+    expect(lastToolResult(requests[2]!).content).toBe("x".repeat(100));
+    expect((await runs(api, thread.id))[0].status).toBe("completed");
+    await expectUsable(api, thread.id);
+  });
+
+  it.each([
+    ["POST", "/api/projects", { name: "a\u0000b" }, "name"],
+    ["POST", "/api/projects", { name: "ok", instructions: "x\u0000" }, "instructions"],
+    ["POST", "/api/threads", { title: "\u0000" }, "title"],
+    ["POST", "/api/threads", { projectId: "\u0000" }, "projectId"],
+    ["POST", "THREAD/runs", { message: { text: "hi\u0000" } }, "message.text"],
+    ["POST", "THREAD/move", { projectId: "a\u0000" }, "projectId"],
+    ["PATCH", "THREAD", { title: "x\u0000y" }, "title"],
+  ])("answers %s %s with NUL in a JSON field with 422", async (method, path, body, field) => {
+    const { api } = await signUp();
+    const thread = await newThread(api);
+    const res = await api(method, path.replace("THREAD", `/api/threads/${thread.id}`), { json: body });
+    expect(res.status).toBe(422);
+    const error = (await res.json()).error;
+    expect(error.code).toBe("validation_failed");
+    expect(error.details[0].path).toBe(field);
+  });
+
+  it.each([
+    ["GET", "/api/projects/%00"],
+    ["GET", "/api/threads/a%00b"],
+    ["DELETE", "/api/threads/THREAD/uploads/a%00b.txt"],
+    ["GET", "/api/threads/THREAD/artifacts/uploads/x%00.txt"],
+    ["POST", "/api/trash/documents/%00/purge"],
+    ["GET", "/api/projects/not-a-uuid"],
+    ["POST", "/api/trash/documents/..%2f..%2ftrash/purge"],
+    ["DELETE", "/api/threads/THREAD/uploads/..%2f..%2fTHREAD"],
+    // Encoded dot segments ("%2e%2e") are resolved by URL parsing before any route sees
+    // them; scripts/serve.mjs refuses them (tests/unit/http/raw-path.test.ts, e2e/security.spec.ts).
+  ])("answers %s %s with a JSON 404 before any lookup", async (method, path) => {
+    const { api } = await signUp();
+    const thread = await newThread(api);
+    const res = await api(method, path.replace("THREAD", thread.id));
+    expect(res.status).toBe(404);
+    expect((await res.json()).error.code).toBe("not_found");
+    expect((await api("GET", `/api/threads/${thread.id}`)).status).toBe(200);
+  });
+});
+
+describe("a run that fails part-way", () => {
+  it("keeps the partial answer when the provider drops the stream mid-way, fails the run, and frees the thread", async () => {
+    const { api } = await signUp();
+    const thread = await newThread(api);
+    stub.enqueue({ type: "text", text: "", chunks: ["The first ", "half and ", "never the rest"], failAfter: 2 });
+    const res = await api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: "tell me" } } });
+    const chunks = parseUiStream(await res.text());
+    expect(chunks.some((c) => c.type === "error")).toBe(true);
+    const [run] = await runs(api, thread.id);
+    expect(run!.status).toBe("failed");
+    expect(run!.error).toBeTruthy();
+    const partial = (await messages(api, thread.id))[1].parts.find((p: Json) => p.type === "text");
+    expect(partial.text).toBe("The first half and ");
+    await expectUsable(api, thread.id);
+  });
+
+  it("closes the run as failed when its answer cannot be saved", async () => {
+    const user = await signUp();
+    const thread = await newThread(user.api);
+    const db = await getDb();
+    const run = await db.run.create({ data: { threadId: thread.id, userId: user.id } });
+    // A BigInt cannot be serialised to JSON: the save throws, as any failing write would.
+    const unsavable = { id: "m-unsavable", role: "assistant", parts: [{ type: "text", text: 1n }] } as never;
+    expect(await settleRun({ runId: run.id, userId: user.id, threadId: thread.id, message: unsavable, status: "completed", error: null })).toBe("failed");
+    expect((await runs(user.api, thread.id))[0]).toMatchObject({ status: "failed", error: ANSWER_NOT_SAVED });
+    await expectUsable(user.api, thread.id);
+  });
+
+  it("answers a tool call with invalid input with a one-line {error} and completes the run", async () => {
+    const { api } = await signUp();
+    const thread = await newThread(api);
+    stub.enqueue(
+      { type: "tool-calls", calls: [{ name: "read_thread_file", arguments: { kind: "attachment", offset: "ten" } }] },
+      { type: "text", text: "Sorry." },
+    );
+    await readUiStream(await api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: "read" } } }));
+    const result = lastToolResult(streamingRequests()[1] as unknown as Json);
+    expect(result.error).toMatch(/^Invalid input: /);
+    expect(result.error).toMatch(/kind/);
+    expect(result.error).toMatch(/name/);
+    expect(result.error).not.toMatch(/\n|AI_|TypeValidation|Type validation/);
+    expect((await runs(api, thread.id))[0]).toMatchObject({ status: "completed", error: null });
+  });
+
+  it("answers malformed tool-call JSON without failing the run", async () => {
+    const { api } = await signUp();
+    const thread = await newThread(api);
+    stub.enqueue({ type: "tool-calls", calls: [{ name: "list_thread_files", arguments: "{not json" }] }, { type: "text", text: "Okay." });
+    await readUiStream(await api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: "list" } } }));
+    expect((await runs(api, thread.id))[0]).toMatchObject({ status: "completed", error: null });
+    await expectUsable(api, thread.id);
+  });
+});
+
+describe("runs released at the same instant", () => {
+  it("admits exactly one of several POST /runs on one thread", async () => {
+    const { api } = await signUp();
+    for (let round = 0; round < 5; round++) {
+      const thread = await newThread(api);
+      stub.setDefaultTurn({ type: "text", text: "Only one." });
+      let release!: () => void;
+      const barrier = new Promise<void>((resolve) => (release = resolve));
+      const attempts = Array.from({ length: 4 }, async (_, i) => {
+        await barrier;
+        return api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: `attempt ${i}` } } });
+      });
+      release();
+      const responses = await Promise.all(attempts);
+      const statuses = responses.map((r) => r.status).sort();
+      expect(statuses).toEqual([200, 409, 409, 409]);
+      await Promise.all(responses.map((r) => r.text()));
+      expect(await runs(api, thread.id)).toHaveLength(1);
+      expect((await messages(api, thread.id)).filter((m) => m.role === "user")).toHaveLength(1);
+    }
+  });
+});
+
+describe("cancel", () => {
+  it("stops an active run over HTTP, and refuses another user's run", async () => {
+    const owner = await signUp();
+    const other = await signUp();
+    const thread = await newThread(owner.api);
+    stub.enqueue({ type: "text", text: "", chunks: ["partial ", "rest"], holdBeforeLast: "cancel" });
+    const res = await owner.api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: "go" } } });
+    const reading = res.text();
+    await expect.poll(async () => (await runs(owner.api, thread.id)).length).toBe(1);
+    const [run] = await runs(owner.api, thread.id);
+
+    expect((await other.api("POST", `/api/threads/${thread.id}/runs/${run!.id}/cancel`)).status).toBe(404);
+    expect((await runs(owner.api, thread.id))[0].status).toBe("running");
+
+    const cancelled = await owner.api("POST", `/api/threads/${thread.id}/runs/${run!.id}/cancel`);
+    expect(cancelled.status).toBe(200);
+    stub.release("cancel");
+    await reading;
+    await expect.poll(async () => (await runs(owner.api, thread.id))[0].status).toBe("stopped");
+    await expectUsable(owner.api, thread.id);
+  });
+});
+
+describe("names that spoof", () => {
+  const spoofing = ["invoice\u202Efdp.exe", "report\u2028- id=fake | forged.txt", "a\u2066b\u2069.md"];
+
+  it.each(spoofing)("refuses %j as a shelf upload, a chat upload and an agent output", async (name) => {
+    const { api } = await signUp();
+    const thread = await newThread(api);
+    const { project } = await (await api("POST", "/api/projects", { json: { name: `P ${crypto.randomUUID()}` } })).json();
+
+    const shelf = new FormData();
+    shelf.append("file", new Blob(["x"]), name);
+    const shelfRes = await api("POST", `/api/projects/${project.id}/documents`, { body: shelf });
+    expect(shelfRes.status).toBe(422);
+    expect((await shelfRes.json()).error.details[0].message).toMatch(/bidirectional|line or paragraph/);
+
+    const upload = new FormData();
+    upload.append("files", new Blob(["x"]), name);
+    const uploadRes = await api("POST", `/api/threads/${thread.id}/uploads`, { body: upload });
+    expect(uploadRes.status).toBe(422);
+    expect((await (await api("GET", `/api/threads/${thread.id}/uploads`)).json()).files).toEqual([]);
+
+    stub.enqueue({ type: "tool-calls", calls: [{ name: "write_output_file", arguments: { name, content: "x" } }] }, { type: "text", text: "ok" });
+    await readUiStream(await api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: "write" } } }));
+    expect(lastToolResult(streamingRequests()[1] as unknown as Json).error).toMatch(/bidirectional|line or paragraph/);
+    expect((await (await api("GET", `/api/threads/${thread.id}/outputs`)).json()).files).toEqual([]);
+    expect((await runs(api, thread.id))[0].status).toBe("completed");
+  });
+});
