@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { AuthPage } from "./pages/auth-page";
 import { PortablePage } from "./pages/portable";
+import { SAME_ORIGIN } from "./support/same-origin";
 
 // Taking data out and bringing it back in through the UI: Settings → "Export my data"
 // downloads the zip, the home page's drop zone imports it (projects made unique as
@@ -14,10 +15,11 @@ test("export my data from Settings, import it on the home page, and refuse a fil
   await auth.signUp({ name: "Porter", email: `porter-${Date.now()}@example.test`, password: "correct horse battery" });
   await page.waitForURL("**/workspace");
 
-  const created = await page.request.post("/api/projects", { data: { name: "Travel plans", instructions: "用中文回答" } });
+  const created = await page.request.post("/api/projects", { data: { name: "Travel plans", instructions: "用中文回答" }, headers: SAME_ORIGIN });
   const { project } = await created.json();
   const upload = await page.request.post(`/api/projects/${project.id}/documents`, {
     multipart: { file: { name: "itinerary.md", mimeType: "text/markdown", buffer: Buffer.from("# Day 1\nKyoto") } },
+    headers: SAME_ORIGIN,
   });
   expect(upload.status()).toBe(201);
 

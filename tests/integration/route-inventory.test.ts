@@ -29,6 +29,7 @@ const TOKEN_ALLOWLIST = [
   "threads/[id]/runs",
   "threads/[id]/runs/[runId]/cancel",
   "threads/[id]/runs/[runId]/events",
+  "threads/[id]/context",
   "trash/documents",
   "trash/documents/[docId]/restore",
   "trash/documents/[docId]/purge",
@@ -41,6 +42,8 @@ const TOKEN_DENYLIST = [
   "tokens",
   "tokens/[id]",
   // Not among api.md's token routes.
+  "export",
+  "import",
   "config",
   "health",
   "[...unknown]",

@@ -1,9 +1,9 @@
 import { describeRunContext } from "@/lib/chat/describe-run-context";
-import { authedRoute } from "@/lib/http/route";
+import { tokenRoute } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 
 // GET /api/threads/{id}/context – what the next run on the thread receives (instructions, index, omitted documents)
-export const GET = authedRoute<{ id: string }>(async ({ user, params }) =>
+export const GET = tokenRoute<{ id: string }>(async ({ user, params }) =>
   Response.json(await describeRunContext({ threadId: params.id, userId: user.id })),
 );
