@@ -101,7 +101,9 @@ export function readMultipartFiles(req: Request, options: MultipartOptions): Pro
         resolve({ files, fields });
       });
     });
-    body.on("error", fail);
+    // The client went away mid-body (a closed tab, a dropped connection): a 400, and the
+    // part in flight fails its write, so its staged bytes are removed like any failed upload.
+    body.on("error", () => fail(new AppError("bad_request", "The upload was interrupted before the whole body arrived.")));
     body.pipe(parser);
   });
 }

@@ -1,6 +1,8 @@
+import { readdir } from "node:fs/promises";
 import { beforeEach, describe, expect, it } from "vitest";
 import { ANSWER_NOT_SAVED, settleRun } from "@/lib/chat/settle-run";
 import { getDb } from "@/lib/db/client";
+import { userRoot } from "@/lib/storage/layout";
 import { signUp } from "../support/route-client";
 import type { StubModelServer } from "../support/stub-model-server";
 import { withStubModel } from "../support/stub-model-env";
@@ -246,3 +248,38 @@ describe("names that spoof", () => {
     expect((await runs(api, thread.id))[0].status).toBe("completed");
   });
 });
+
+describe("an upload aborted mid-body", () => {
+  it.each([
+    ["a chat upload", (threadId: string, _projectId: string) => `/api/threads/${threadId}/uploads`, "files"],
+    ["a shelf upload", (_threadId: string, projectId: string) => `/api/projects/${projectId}/documents`, "file"],
+  ])("%s: 400, nothing listed, nothing left in staging", async (_label, path, field) => {
+    const user = await signUp();
+    const thread = await newThread(user.api);
+    const { project } = await (await user.api("POST", "/api/projects", { json: { name: `P ${crypto.randomUUID()}` } })).json();
+    const boundary = "----b12abort";
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="big.txt"\r\nContent-Type: text/plain\r\n\r\n`;
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent === 0) controller.enqueue(new TextEncoder().encode(head));
+        else if (sent < 8) controller.enqueue(new Uint8Array(64 * 1024).fill(120));
+        else controller.error(new Error("connection reset by the test"));
+        sent += 1;
+      },
+    });
+    const res = await user.api("POST", path(thread.id, project.id), { body, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.message).toMatch(/interrupted/);
+    expect((await (await user.api("GET", `/api/threads/${thread.id}/uploads`)).json()).files).toEqual([]);
+    expect((await (await user.api("GET", `/api/projects/${project.id}/documents`)).json()).total).toBe(0);
+    const staged = await stagedFiles(user.id);
+    expect(staged).toEqual([]);
+  });
+});
+
+/** Every file under the user's staging folders (the user's own and each project's and chat's). */
+async function stagedFiles(userId: string): Promise<string[]> {
+  const entries = await readdir(userRoot(userId), { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries.filter((entry) => entry.isFile() && `${entry.parentPath}/`.includes("/.staging/")).map((entry) => `${entry.parentPath}/${entry.name}`);
+}

@@ -1,5 +1,8 @@
 import { checkedTool } from "./checked-tool";
 import { z } from "zod";
+import { transaction } from "@/lib/db/client";
+import { lockOwnedThread } from "@/lib/db/locks";
+import { AppError } from "@/lib/http/errors";
 import { writeThreadOutput } from "@/lib/thread-files/write-thread-output";
 import type { RunToolContext } from "./run-tool-context";
 import { asToolResult } from "./tool-result";
@@ -14,7 +17,12 @@ export function writeOutputFileTool({ userId, threadId }: RunToolContext) {
     }),
     execute: ({ name, content }) =>
       asToolResult(async () => {
-        const file = await writeThreadOutput({ userId, threadId, name, content });
+        // Under the chat's row lock: a chat deleted mid-run is not brought back as a folder of
+        // outputs; its delete waits for this write, then removes the file with the rest.
+        const file = await transaction(async (tx) => {
+          if (!(await lockOwnedThread(tx, { threadId, userId }))) throw new AppError("not_found", "This chat no longer exists.");
+          return writeThreadOutput({ userId, threadId, name, content });
+        });
         return { written: { name: file.filename, sizeBytes: file.sizeBytes, virtualPath: file.virtualPath } };
       }),
   });
