@@ -89,7 +89,11 @@ export async function readTextIfPresent(filePath: string): Promise<string | null
 export async function writeTextAtomically(filePath: string, text: string): Promise<void> {
   const temporary = `${filePath}.${randomUUID()}.tmp`;
   try {
-    await mkdir(path.dirname(filePath), { recursive: true });
+    // The file's own folder (derived/) is made, never its parent: a conversion that finishes
+    // after its document was purged must not bring the document's folder back.
+    await mkdir(path.dirname(filePath)).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== "EEXIST") throw error;
+    });
     await writeFile(temporary, text, { flag: "wx" });
     await rename(temporary, filePath);
   } catch (error) {

@@ -1,10 +1,11 @@
 import os from "node:os";
 import path from "node:path";
-import { mkdir, mkdtemp, readFile, stat, unlink, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, stat, unlink, writeFile } from "node:fs/promises";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { resetConfigForTests } from "@/lib/config/env";
 import { convertedPathFor } from "@/lib/storage/layout";
 import { readDocumentText as readText } from "@/lib/documents/document-text";
+import { writeTextAtomically } from "@/lib/storage/stored-files";
 
 // Conversions run in a worker thread, which loads markitdown-ts on its first task: seconds on a
 // busy machine, so these tests get more than the default 5 s.
@@ -80,5 +81,21 @@ describe("readDocumentText", () => {
     const textPath = await stored("notes.txt", "twelve bytes");
     await writeFile(textPath, "now longer than recorded");
     expect(await readText({ originalPath: textPath, name: "notes.txt", sizeBytes: 12n })).toEqual({ kind: "content_missing" });
+  });
+});
+
+describe("a conversion that finishes after its document was purged", () => {
+  it("does not bring the document's folder back", async () => {
+    const original = await stored("late.html", "<p>late</p>");
+    const documentFolder = path.dirname(path.dirname(original));
+    await rm(documentFolder, { recursive: true });
+    await expect(writeTextAtomically(convertedPathFor(original), "# late")).rejects.toMatchObject({ code: "ENOENT" });
+    await expect(stat(documentFolder)).rejects.toMatchObject({ code: "ENOENT" });
+  });
+
+  it("still creates derived/ beside a live original", async () => {
+    const original = await stored("live.html", "<p>live</p>");
+    await writeTextAtomically(convertedPathFor(original), "# live");
+    expect(await readFile(convertedPathFor(original), "utf8")).toBe("# live");
   });
 });
