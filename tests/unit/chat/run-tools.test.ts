@@ -20,8 +20,9 @@ describe("tool registration follows the pinned context only", () => {
   });
 
   it("the project tools take the project from the pinned context, not from their arguments", () => {
-    const tools = buildRunTools({ userId: "u", threadId: "t", pinned: pinned("") }) as unknown as Record<string, { inputSchema: { shape: object } }>;
-    expect(Object.keys(tools.list_project_documents!.inputSchema.shape).sort()).toEqual(["limit", "offset"]);
-    expect(Object.keys(tools.read_project_document!.inputSchema.shape).sort()).toEqual(["documentId", "limit", "offset"]);
+    // The JSON schema the model is shown: no project id anywhere.
+    const tools = buildRunTools({ userId: "u", threadId: "t", pinned: pinned("") }) as unknown as Record<string, { inputSchema: { jsonSchema: { properties: object } } }>;
+    expect(Object.keys(tools.list_project_documents!.inputSchema.jsonSchema.properties).sort()).toEqual(["limit", "offset"]);
+    expect(Object.keys(tools.read_project_document!.inputSchema.jsonSchema.properties).sort()).toEqual(["documentId", "limit", "offset"]);
   });
 });
