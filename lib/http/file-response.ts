@@ -1,4 +1,5 @@
 import { servedTypeOf } from "./content-type";
+import { fileContentSecurityPolicy } from "./security-headers";
 
 // The HTTP response for a stored file (thread artifacts now, shelf document content later).
 // `nosniff` on every response so a browser never second-guesses the declared type into
@@ -19,6 +20,7 @@ export function fileResponse({ name, sizeBytes, body, download }: { name: string
       "Content-Length": String(sizeBytes),
       "Content-Disposition": contentDisposition(download || !inline ? "attachment" : "inline", name),
       "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": fileContentSecurityPolicy(contentType),
       "Cache-Control": "private, no-store",
     },
   });

@@ -31,6 +31,21 @@ export function pageContentSecurityPolicy({ nonce, development, https }: { nonce
  */
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'self'; base-uri 'none'; form-action 'none'";
 
+/**
+ * A stored file served inline (lib/http/file-response.ts): the API policy, except for a PDF,
+ * which the browser's own viewer renders and a fetch-restricting policy could keep from
+ * loading. A PDF runs no script of ours either way, and only the app may frame it.
+ */
+export function fileContentSecurityPolicy(contentType: string): string {
+  return contentType === "application/pdf" ? "frame-ancestors 'self'" : API_CONTENT_SECURITY_POLICY;
+}
+
+/**
+ * The API routes that get API_CONTENT_SECURITY_POLICY from next.config.ts: all but the two
+ * that serve stored files, which set their own per type.
+ */
+export const API_ROUTES_WITHOUT_FILES = "/api/:path((?!threads/[^/]+/artifacts/|projects/[^/]+/documents/[^/]+/content$).*)";
+
 /** On every response, pages, API and static files alike. */
 export const COMMON_SECURITY_HEADERS = [
   { key: "X-Content-Type-Options", value: "nosniff" },

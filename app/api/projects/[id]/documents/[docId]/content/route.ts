@@ -2,6 +2,7 @@ import { z } from "zod";
 import { getDocumentMarkdown, getDocumentOriginal } from "@/lib/documents/get-document-content";
 import { fileResponse } from "@/lib/http/file-response";
 import { tokenRoute, readQuery } from "@/lib/http/route";
+import { API_CONTENT_SECURITY_POLICY } from "@/lib/http/security-headers";
 
 export const dynamic = "force-dynamic";
 
@@ -16,7 +17,12 @@ export const GET = tokenRoute<{ id: string; docId: string }>(async ({ url, user,
   const ref = { userId: user.id, projectId: params.id, documentId: params.docId };
   if (as === "markdown") {
     return new Response(await getDocumentMarkdown(ref), {
-      headers: { "Content-Type": "text/markdown; charset=utf-8", "X-Content-Type-Options": "nosniff", "Cache-Control": "private, no-store" },
+      headers: {
+        "Content-Type": "text/markdown; charset=utf-8",
+        "X-Content-Type-Options": "nosniff",
+        "Content-Security-Policy": API_CONTENT_SECURITY_POLICY,
+        "Cache-Control": "private, no-store",
+      },
     });
   }
   // The served type and disposition of thread files: inline for text/PDF/images, HTML/XHTML/SVG always attachment.
