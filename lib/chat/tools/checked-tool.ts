@@ -33,7 +33,7 @@ export function checkedTool<S extends z.ZodType, R>({
 }
 
 /** "Invalid input: offset: expected number; name: required" on one line, bounded. */
-export function invalidInputReason(error: z.ZodError): string {
+function invalidInputReason(error: z.ZodError): string {
   const issues = error.issues.map((issue) => `${issue.path.length ? `${issue.path.join(".")}: ` : ""}${issue.message}`);
   const line = `Invalid input: ${issues.join("; ")}`.replace(/\s+/g, " ").trim();
   return line.length > MAX_REASON_CHARS ? `${line.slice(0, MAX_REASON_CHARS - 1)}…` : line;
