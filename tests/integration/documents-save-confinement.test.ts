@@ -57,8 +57,9 @@ describe("save to project: source confinement", () => {
     for (const name of names) {
       for (const kind of ["upload", "output"]) {
         const res = await user.api("POST", `/api/projects/${projectId}/documents/from-thread`, { json: { threadId, kind, name } });
-        // An empty name fails the body schema (422); everything else is indistinguishable from absence.
-        expect(res.status, `${kind} ${JSON.stringify(name)}`).toBe(name === "" ? 422 : 404);
+        // An empty name fails the body schema and NUL is refused in any JSON body (422);
+        // everything else is indistinguishable from absence.
+        expect(res.status, `${kind} ${JSON.stringify(name)}`).toBe(name === "" || name.includes("\u0000") ? 422 : 404);
       }
     }
     expect(await (await getDb()).projectDocument.count({ where: { projectId } })).toBe(0);

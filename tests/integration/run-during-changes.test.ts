@@ -22,7 +22,10 @@ beforeEach(() => {
 });
 
 const exists = (file: string) => access(file).then(() => true, () => false);
-const projectBlock = (request: Json) => contentText(request.messages.find((m: Json) => m.role === "user" && contentText(m).startsWith("<project "))) ?? "";
+function projectBlock(request: Json): string {
+  const message = request.messages.find((m: Json) => m.role === "user" && contentText(m).startsWith("<project "));
+  return message ? contentText(message) : "";
+}
 const lastToolResult = (request: Json): Json => JSON.parse(request.messages.filter((m: Json) => m.role === "tool").at(-1).content);
 const runsOf = async (api: Api, threadId: string) => (await (await api("GET", `/api/threads/${threadId}/runs`)).json()).runs as Json[];
 

@@ -142,8 +142,11 @@ describe("a run that fails part-way", () => {
     const thread = await newThread(user.api);
     const db = await getDb();
     const run = await db.run.create({ data: { threadId: thread.id, userId: user.id } });
-    // A BigInt cannot be serialised to JSON: the save throws, as any failing write would.
-    const unsavable = { id: "m-unsavable", role: "assistant", parts: [{ type: "text", text: 1n }] } as never;
+    // An answer whose id another chat's message already has: the insert violates the primary
+    // key and throws, as any failing write would.
+    const other = await newThread(user.api);
+    await db.message.create({ data: { id: "m-taken", threadId: other.id, role: "user", parts: [] } });
+    const unsavable = { id: "m-taken", role: "assistant" as const, parts: [{ type: "text" as const, text: "lost" }] };
     expect(await settleRun({ runId: run.id, userId: user.id, threadId: thread.id, message: unsavable, status: "completed", error: null })).toBe("failed");
     expect((await runs(user.api, thread.id))[0]).toMatchObject({ status: "failed", error: ANSWER_NOT_SAVED });
     await expectUsable(user.api, thread.id);
