@@ -1,6 +1,6 @@
 import { config } from "@/lib/config/env";
 import { getDb } from "@/lib/db/client";
-import { clientIp, PEER_HEADER } from "@/lib/http/client-ip";
+import { CLIENT_IP_HEADER, clientIp, PEER_HEADER } from "@/lib/http/client-ip";
 import type { Auth } from "./auth";
 import { admitSignInAttempt } from "./sign-in-limits";
 
@@ -11,8 +11,6 @@ import { admitSignInAttempt } from "./sign-in-limits";
 // - ALLOW_SIGN_UP=false closes registration once the first account exists;
 // - a sign-up for an email that already has an account answers like a new one (200, same
 //   body shape, the same password-hashing time) instead of saying the email is taken.
-
-export const CLIENT_IP_HEADER = "x-workspace-client-ip";
 
 function authError(status: number, code: string, message: string, headers: HeadersInit = {}): Response {
   return Response.json({ code, message }, { status, headers });

@@ -5,8 +5,8 @@ import { nextCookies } from "better-auth/next-js";
 import { config } from "@/lib/config/env";
 import { getDb } from "@/lib/db/client";
 import { appOrigins } from "@/lib/http/app-origins";
+import { CLIENT_IP_HEADER } from "@/lib/http/client-ip";
 import { createFirstProject } from "@/lib/projects/create-first-project";
-import { CLIENT_IP_HEADER } from "./auth-request";
 import { loadAuthSecret } from "./secret";
 
 async function createAuth() {

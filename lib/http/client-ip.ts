@@ -7,6 +7,8 @@ import { addressMatcher } from "./cidr";
 // X-Forwarded-For gains nothing: rotating it never changes the address we key on.
 
 export const PEER_HEADER = "x-workspace-peer";
+/** The resolved client address, as the auth route hands it to better-auth (its only IP header). */
+export const CLIENT_IP_HEADER = "x-workspace-client-ip";
 
 /** The client's address, or null when the server did not say (e.g. an in-process test). */
 export function clientIp(headers: Headers, trustedProxies: readonly string[]): string | null {

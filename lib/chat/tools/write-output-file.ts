@@ -2,7 +2,7 @@ import { checkedTool } from "./checked-tool";
 import { z } from "zod";
 import { transaction } from "@/lib/db/client";
 import { lockOwnedThread } from "@/lib/db/locks";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { writeThreadOutput } from "@/lib/thread-files/write-thread-output";
 import type { RunToolContext } from "./run-tool-context";
 import { asToolResult } from "./tool-result";
