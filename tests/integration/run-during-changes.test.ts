@@ -1,5 +1,6 @@
 import { access } from "node:fs/promises";
 import { beforeEach, describe, expect, it } from "vitest";
+import { backgroundWorkSettled } from "@/lib/chat/background-work";
 import { getDb } from "@/lib/db/client";
 import { threadRoot } from "@/lib/storage/layout";
 import { signUp } from "../support/route-client";
@@ -27,7 +28,11 @@ function projectBlock(request: Json): string {
   return message ? contentText(message) : "";
 }
 const lastToolResult = (request: Json): Json => JSON.parse(request.messages.filter((m: Json) => m.role === "tool").at(-1).content);
-const runsOf = async (api: Api, threadId: string) => (await (await api("GET", `/api/threads/${threadId}/runs`)).json()).runs as Json[];
+// A run is recorded once its delivery settles, as tracked background work: wait for it, never sleep.
+async function runsOf(api: Api, threadId: string) {
+  await backgroundWorkSettled();
+  return (await (await api("GET", `/api/threads/${threadId}/runs`)).json()).runs as Json[];
+}
 
 /** A project with one document, a chat in it, and a run whose read of that document waits at `gate`. */
 async function heldRun(api: Api, gate: string) {
@@ -101,6 +106,7 @@ describe("changes during an active tool loop", () => {
     expect((await user.api("DELETE", `/api/threads/${thread.id}`)).status).toBe(204);
     stub.release("delete-thread");
     await (await response).text();
+    await backgroundWorkSettled();
 
     expect(lastToolResult(streamingRequests()[1] as unknown as Json).error).toMatch(/no longer exists/);
     expect((await user.api("GET", `/api/threads/${thread.id}`)).status).toBe(404);

@@ -1,5 +1,6 @@
 import { readdir } from "node:fs/promises";
 import { beforeEach, describe, expect, it } from "vitest";
+import { backgroundWorkSettled } from "@/lib/chat/background-work";
 import { ANSWER_NOT_SAVED, settleRun } from "@/lib/chat/settle-run";
 import { getDb } from "@/lib/db/client";
 import { userRoot } from "@/lib/storage/layout";
@@ -24,8 +25,15 @@ async function newThread(api: Api) {
   return (await (await api("POST", "/api/threads", { json: { title: "t" } })).json()).thread as { id: string };
 }
 
-const runs = async (api: Api, threadId: string) => (await (await api("GET", `/api/threads/${threadId}/runs`)).json()).runs as Json[];
-const messages = async (api: Api, threadId: string) => (await (await api("GET", `/api/threads/${threadId}/messages`)).json()).messages as Json[];
+// A run is recorded once its delivery settles, as tracked background work: wait for it, never sleep.
+async function runs(api: Api, threadId: string) {
+  await backgroundWorkSettled();
+  return (await (await api("GET", `/api/threads/${threadId}/runs`)).json()).runs as Json[];
+}
+async function messages(api: Api, threadId: string) {
+  await backgroundWorkSettled();
+  return (await (await api("GET", `/api/threads/${threadId}/messages`)).json()).messages as Json[];
+}
 
 async function expectUsable(api: Api, threadId: string) {
   stub.enqueue({ type: "text", text: "Still here." });
