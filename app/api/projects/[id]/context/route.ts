@@ -1,9 +1,9 @@
 import { describeProjectContext } from "@/lib/chat/describe-project-context";
-import { authedRoute } from "@/lib/http/route";
+import { tokenRoute } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 
 // GET /api/projects/{id}/context – what the next run of a chat in this project receives (the Instructions tab's summary)
-export const GET = authedRoute<{ id: string }>(async ({ user, params }) =>
+export const GET = tokenRoute<{ id: string }>(async ({ user, params }) =>
   Response.json(await describeProjectContext({ projectId: params.id, userId: user.id })),
 );

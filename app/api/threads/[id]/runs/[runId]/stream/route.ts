@@ -1,12 +1,12 @@
 import { createUIMessageStreamResponse } from "ai";
 import { followRunStream } from "@/lib/runs/follow-run-stream";
-import { authedRoute } from "@/lib/http/route";
+import { tokenRoute } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 export const maxDuration = 600;
 
 // GET /api/threads/{id}/runs/{runId}/stream – the run's stream so far, then live until it ends
-export const GET = authedRoute<{ id: string; runId: string }>(async ({ user, params }) => {
+export const GET = tokenRoute<{ id: string; runId: string }>(async ({ user, params }) => {
   const stream = await followRunStream({ userId: user.id, threadId: params.id, runId: params.runId });
   return createUIMessageStreamResponse({ stream, headers: { "x-run-id": params.runId } });
 });
