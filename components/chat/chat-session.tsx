@@ -7,6 +7,7 @@ import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { ChatMessage } from "@/lib/chat/chat-message";
+import { useModels } from "@/lib/client/queries";
 import { formatByteSize } from "@/lib/text/format-byte-size";
 import { ActionTransport } from "./action-transport";
 import { ChatEmptyState } from "./chat-empty-state";
@@ -16,6 +17,7 @@ import { Composer } from "./composer";
 import { FilesPanel } from "./files-panel";
 import { takeFirstMessage } from "./first-message";
 import { MessageList } from "./message-list";
+import { ModelPicker } from "./model-picker";
 import { ModelSetupNotice } from "./model-setup-notice";
 import { PageDropZone } from "@/components/files/page-drop-zone";
 import { RunStartError } from "./run-start-error";
@@ -81,7 +83,9 @@ export function ChatSession({
   });
 
   const busy = chat.status === "submitted" || chat.status === "streaming";
-  const composerDisabled = !model.configured;
+  // MODEL_ENDPOINTS alone is enough to chat: the picker then chooses among their models.
+  const models = useModels();
+  const composerDisabled = !model.configured && !models.data?.models.length;
 
   // A message written on the workspace home (first-message.ts): sent once, as if typed here;
   // without a model it waits in the composer instead (see the draft's initial value).
@@ -159,12 +163,13 @@ export function ChatSession({
             disabled={composerDisabled}
             uploads={uploads}
             maxBytes={uploadMaxBytes}
+            modelPicker={composerDisabled ? null : <ModelPicker threadId={threadId} />}
           />
-          {model.configured && model.name ? (
-            <p className="text-center text-xs text-zinc-600 dark:text-zinc-400" data-testid="chat-model-name">
-              {t("modelCaption", { model: model.name })}
+          {composerDisabled ? null : (
+            <p className="text-center text-xs text-zinc-600 dark:text-zinc-400" data-testid="chat-model-caption">
+              {t("answersCanBeWrong")}
             </p>
-          ) : null}
+          )}
         </div>
         <ChatStatusAnnouncer status={chat.status} outcome={outcome} />
       </div>

@@ -2,7 +2,7 @@
 
 import { ArrowUp, Paperclip, Square } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useRef, useState, type DragEvent, type FormEvent, type KeyboardEvent } from "react";
+import { useRef, useState, type DragEvent, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { AttachmentChips } from "./attachment-chips";
 import { dragHasFiles, droppedFiles } from "@/components/files/dropped-files";
@@ -23,6 +23,7 @@ export function Composer({
   disabled,
   uploads,
   maxBytes,
+  modelPicker,
 }: {
   draft: string;
   onDraftChange: (draft: string) => void;
@@ -32,6 +33,8 @@ export function Composer({
   disabled: boolean;
   uploads: UploadQueue;
   maxBytes: number;
+  /** Chooses the chat's model, beside the paperclip. */
+  modelPicker?: ReactNode;
 }) {
   const t = useTranslations("chat");
   const fileInput = useRef<HTMLInputElement>(null);
@@ -105,6 +108,7 @@ export function Composer({
         <Button variant="ghost" size="icon" onClick={() => fileInput.current?.click()} disabled={disabled} aria-label={t("attachFiles")} data-testid="composer-attach">
           <Paperclip className="size-4" aria-hidden />
         </Button>
+        {modelPicker}
         <p className="min-w-0 flex-1 truncate text-xs text-zinc-500 dark:text-zinc-400" aria-live="polite">
           {uploads.isUploading ? t("waitingForUploads") : disabled ? "" : t("composerHint")}
         </p>

@@ -6,6 +6,7 @@ import { Markdown } from "@/components/markdown/markdown";
 import type { ChatMessage } from "@/lib/chat/chat-message";
 import { MessageAttachments } from "./message-attachments";
 import { MessageSources } from "./message-sources";
+import { MessageModelCaption, MessageModelNotices } from "./message-model-notes";
 import { isToolPart } from "./tool-call-summary";
 import { ToolCallView } from "./tool-call-view";
 
@@ -41,12 +42,14 @@ function AssistantMessage({ message, footer }: { message: ChatMessage; footer?: 
     <div className="flex gap-3" data-testid="message" data-role="assistant">
       <AssistantAvatar />
       <div className="min-w-0 flex-1 space-y-3">
+        <MessageModelNotices message={message} />
         {message.parts.map((part, index) => {
           if (part.type === "text") return part.text ? <Markdown key={index} text={part.text} streaming={part.state === "streaming"} /> : null;
           if (isToolPart(part)) return <ToolCallView key={part.toolCallId} part={part} />;
           // step-start, reasoning and the rest carry nothing a person needs to read here.
           return null;
         })}
+        {visible ? <MessageModelCaption message={message} /> : null}
         <MessageSources sources={message.metadata?.sources ?? []} />
         {footer}
       </div>

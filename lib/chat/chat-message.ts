@@ -1,4 +1,5 @@
 import type { UIMessage } from "ai";
+import type { ModelNotice } from "@/lib/models/model-notice";
 
 // The UI message shape stored in a thread's history and streamed to the browser.
 
@@ -25,6 +26,10 @@ export interface ChatMessageMetadata {
   createdAt?: string;
   /** What the agent read in this turn (assistant messages only; extract-sources.ts). */
   sources?: (StoredSource & { available?: boolean })[];
+  /** The model that wrote this answer (assistant messages only). */
+  modelId?: string;
+  /** What the person should know about that model for this answer (assistant messages only). */
+  notices?: ModelNotice[];
 }
 
 export type ChatMessage = UIMessage<ChatMessageMetadata>;

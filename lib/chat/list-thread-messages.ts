@@ -18,7 +18,7 @@ export async function listThreadMessages({ userId, threadId }: { userId: string;
     id,
     role,
     parts,
-    metadata: { attachments: metadata?.attachments },
+    metadata: { attachments: metadata?.attachments, modelId: metadata?.modelId, notices: metadata?.notices },
     ...(role === "assistant" ? { sources: sources[index]! } : {}),
     createdAt: metadata?.createdAt,
   }));

@@ -14,8 +14,8 @@ export async function hasActiveRun(tx: Tx, { threadId, userId }: { threadId: str
   return (await tx.run.count({ where: { threadId, userId, status: "running" } })) > 0;
 }
 
-export async function createRun(tx: Tx, { threadId, userId }: { threadId: string; userId: string }): Promise<string> {
-  const run = await tx.run.create({ data: { threadId, userId, instanceId: instanceId(), leaseExpiresAt: initialLeaseExpiry() } });
+export async function createRun(tx: Tx, { threadId, userId, modelId }: { threadId: string; userId: string; modelId: string }): Promise<string> {
+  const run = await tx.run.create({ data: { threadId, userId, modelId, instanceId: instanceId(), leaseExpiresAt: initialLeaseExpiry() } });
   return run.id;
 }
 

@@ -6,7 +6,6 @@ import { getThreadOrThrow } from "@/lib/threads/get-thread";
 import { admitProjectContext } from "./admit-run";
 import { buildModelRequest } from "./build-model-request";
 import type { AttachedFile, ChatMessage } from "./chat-message";
-import { chatModel } from "./chat-model";
 import { runInBackground } from "./background-work";
 import { deliverRunStream } from "./deliver-run-stream";
 import { describeRunError } from "./describe-run-error";
@@ -23,6 +22,7 @@ import { resolveAttachments } from "./resolve-attachments";
 import { withSourcesMetadata } from "./stream-sources";
 import { persistRunStream } from "@/lib/runs/persist-run-stream";
 import { registerRun, unregisterRun } from "@/lib/runs/run-registry";
+import { prepareRunModel } from "@/lib/models/prepare-run-model";
 
 // The run (design: "The run"): admission → pinned context → tools → AI SDK loop →
 // persistence. One function behind both entry points: the thread page's server action and
@@ -48,7 +48,7 @@ interface AdmittedTurn {
 }
 
 /** Check-and-set under the thread's row lock: one active run per thread. */
-async function admitTurn(tx: Tx, userId: string, threadId: string, trigger: RunTrigger, attachments: AttachedFile[]): Promise<AdmittedTurn> {
+async function admitTurn(tx: Tx, userId: string, threadId: string, trigger: RunTrigger, attachments: AttachedFile[], modelId: string): Promise<AdmittedTurn> {
   if (!(await lockOwnedThread(tx, { threadId, userId }))) throw notFound();
   if (await hasActiveRun(tx, { threadId, userId })) throw new AppError("conflict", "A reply is already being generated in this chat.");
   const history = await loadThreadHistory(tx, { threadId, userId });
@@ -68,7 +68,7 @@ async function admitTurn(tx: Tx, userId: string, threadId: string, trigger: RunT
     runHistory = history.slice(0, lastUserIndex + 1);
   }
   await tx.thread.update({ where: { id: threadId, userId }, data: { updatedAt: new Date() } });
-  const runId = await createRun(tx, { threadId, userId });
+  const runId = await createRun(tx, { threadId, userId, modelId });
   const userText = anchor.parts.map((part) => (part.type === "text" ? part.text : "")).join(" ");
   const isFirstExchange = !history.some((message) => message.role === "assistant");
   return { runId, history: runHistory, anchorMessageId: anchor.id, userText, isFirstExchange };
@@ -85,8 +85,8 @@ export async function startRun({
   trigger: RunTrigger;
   signal?: AbortSignal;
 }): Promise<StartedRun> {
-  const model = chatModel();
-  if (!model) throw new AppError("unavailable", "No model is configured. Set OPENAI_BASE_URL, OPENAI_API_KEY and OPENAI_MODEL, then restart.");
+  // The thread's model (or the default standing in for it, with a notice); 503 when none.
+  const runModel = await prepareRunModel({ userId, threadId });
   const filenames = trigger.kind === "submit" ? (trigger.attachments ?? []) : [];
   // Ownership first, so a foreign thread is a 404 whatever the attachments say.
   if (filenames.length) await getThreadOrThrow({ threadId, userId });
@@ -94,7 +94,7 @@ export async function startRun({
   // Read beside the turn's admission (both owner-scoped; it never rejects), so the model call
   // waits for one round of database work, not two.
   const pinnedContext = admitProjectContext({ threadId, userId });
-  const turn = await transaction((tx) => admitTurn(tx, userId, threadId, trigger, attachments));
+  const turn = await transaction((tx) => admitTurn(tx, userId, threadId, trigger, attachments, runModel.modelId));
 
   const controller = new AbortController();
   if (signal) signal.addEventListener("abort", () => controller.abort(), { once: true });
@@ -109,10 +109,11 @@ export async function startRun({
     let runError: string | null = null;
 
     const result = streamText({
-      model,
-      instructions: buildSystemPrompt({ today: new Date() }),
+      model: runModel.model,
+      instructions: buildSystemPrompt({ today: new Date(), withTools: runModel.withTools }),
       messages: initialMessages,
       tools,
+      activeTools: runModel.withTools ? undefined : [],
       stopWhen: isStepCount(MAX_STEPS),
       abortSignal: controller.signal,
       // The UI stream's onError below records and reports the error once; the SDK's default
@@ -139,6 +140,7 @@ export async function startRun({
       tools,
       originalMessages: history,
       generateMessageId: generateId,
+      messageMetadata: () => runModel.metadata(),
       // Called again with the message returned here when the error reaches the stream's
       // end: keep the first, readable description.
       onError: (error) => {
@@ -168,7 +170,7 @@ export async function startRun({
               error: stopped ? null : failed ? (runError ?? describeRunError(null)) : null,
             });
             if (status === "completed" && turn.isFirstExchange) {
-              runInBackground("titling", () => titleThreadIfUntitled({ model, threadId, userId, firstMessage: turn.userText }));
+              runInBackground("titling", () => titleThreadIfUntitled({ model: runModel.model, threadId, userId, firstMessage: turn.userText }));
             }
           } finally {
             unregisterRun(turn.runId);

@@ -7,6 +7,7 @@ import type { ThreadFile, ThreadFileGroup, ThreadFileGroupPage, ThreadFileKind }
 import type { ThreadDto, ThreadPage } from "@/lib/threads/thread-dto";
 import type { RestoreResult, TrashedDocumentDto, TrashPage } from "@/lib/trash/trashed-document-dto";
 import type { TokenDto } from "@/lib/tokens/token-dto";
+import type { ModelDto, ModelListDto } from "@/lib/models/model-dto";
 
 // Typed calls to the HTTP contract (docs/api.md) for client components. Every failure is
 // thrown as an ApiError carrying the server's error body, so callers can branch on `code`
@@ -36,6 +37,8 @@ export interface CreatedToken {
   secret: string;
 }
 
+export type ModelOption = ModelDto;
+export type ModelList = ModelListDto;
 /** "Save to project": 201 added, or 200 when identical bytes were already on the shelf. */
 export type SavedDocument = PlacedDocument;
 /** A document in the trash: where it was trashed from, and when it is purged for good. */
@@ -173,6 +176,10 @@ export const api = {
     request<{ thread: Thread }>("/api/threads", { method: "POST", body: input }).then((r) => r.thread),
   renameThread: (id: string, title: string) =>
     request<{ thread: Thread }>(`/api/threads/${encodeURIComponent(id)}`, { method: "PATCH", body: { title } }).then((r) => r.thread),
+  /** null: follow the default model. */
+  setThreadModel: (id: string, modelId: string | null) =>
+    request<{ thread: Thread }>(`/api/threads/${encodeURIComponent(id)}`, { method: "PATCH", body: { modelId } }).then((r) => r.thread),
+  listModels: () => request<ModelList>("/api/models"),
   moveThread: (id: string, projectId: string | null) =>
     request<{ thread: Thread }>(`/api/threads/${encodeURIComponent(id)}/move`, { method: "POST", body: { projectId } }).then(
       (r) => r.thread,

@@ -78,6 +78,18 @@ export function useRenameThread(id: string) {
   });
 }
 
+/** The chat's model for its next runs; the list refreshes too, since it marks what runs learned. */
+export function useSetThreadModel(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (modelId: string | null) => api.setThreadModel(id, modelId),
+    onSuccess: (thread: Thread) => {
+      queryClient.setQueryData(queryKeys.thread(id), thread);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.models });
+    },
+  });
+}
+
 export function useMoveThread() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -9,6 +9,14 @@ export function useConfig() {
   return useQuery({ queryKey: queryKeys.config, queryFn: api.config, staleTime: Infinity });
 }
 
+/**
+ * Every endpoint's models. The server caches each endpoint's list for minutes; a minute here
+ * keeps the picker from asking on every chat page while still noticing a server coming back.
+ */
+export function useModels() {
+  return useQuery({ queryKey: queryKeys.models, queryFn: api.listModels, staleTime: 60_000 });
+}
+
 /** Every project of the user, active and archived, newest activity first. */
 export function useProjects() {
   return useQuery({ queryKey: queryKeys.projectList, queryFn: () => api.listProjects("all") });

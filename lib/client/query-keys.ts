@@ -5,6 +5,7 @@ export const RECENT_THREADS_LIMIT = 20;
 // ["threads"] refreshes every list and detail of that resource at once.
 export const queryKeys = {
   config: ["config"] as const,
+  models: ["models"] as const,
   projects: ["projects"] as const,
   projectList: ["projects", "list"] as const,
   project: (id: string) => ["projects", "detail", id] as const,

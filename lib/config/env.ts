@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseCidr } from "@/lib/http/cidr";
+import { parseModelEndpoints, type ModelEndpoint } from "@/lib/models/parse-model-endpoints";
 
 // The product's tunables, read from the environment once. An invalid value never crashes
 // the server: it is logged and the default is used instead (design: Configuration).
@@ -45,6 +46,8 @@ export interface AppConfig extends Settings {
   /** Addresses and CIDR ranges whose X-Forwarded-For is believed (TRUSTED_PROXIES). */
   trustedProxies: string[];
   model: { apiKey: string | null; baseUrl: string | null; name: string | null };
+  /** MODEL_ENDPOINTS: named endpoints beside the default one. */
+  modelEndpoints: ModelEndpoint[];
 }
 
 type Env = Record<string, string | undefined>;
@@ -101,6 +104,7 @@ export function readConfig(env: Env = process.env, warn: Warn = (m) => console.w
       baseUrl: optional(env, "OPENAI_BASE_URL"),
       name: optional(env, "OPENAI_MODEL"),
     },
+    modelEndpoints: parseModelEndpoints(env.MODEL_ENDPOINTS, warn ?? ((message) => console.warn(message))),
   };
 }
 

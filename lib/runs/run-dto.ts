@@ -6,6 +6,8 @@ import type { Run } from "@/lib/generated/prisma/client";
 export interface RunDto {
   id: string;
   status: Run["status"];
+  /** The model that answered ("<endpoint>:<model>"); null for runs from before models were chosen. */
+  modelId: string | null;
   createdAt: string;
   finishedAt: string | null;
   error: string | null;
@@ -18,6 +20,7 @@ export function toRunDto(run: Run): RunDto {
   return {
     id: run.id,
     status: run.status,
+    modelId: run.modelId,
     createdAt: run.createdAt.toISOString(),
     finishedAt: run.finishedAt?.toISOString() ?? null,
     error: run.error,

@@ -4,6 +4,8 @@ export interface ThreadDto {
   id: string;
   title: string;
   projectId: string | null;
+  /** "<endpoint>:<model>", or null for the default model. */
+  modelId: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -13,6 +15,7 @@ export function toThreadDto(thread: Thread): ThreadDto {
     id: thread.id,
     title: thread.title,
     projectId: thread.projectId,
+    modelId: thread.modelId,
     createdAt: thread.createdAt.toISOString(),
     updatedAt: thread.updatedAt.toISOString(),
   };

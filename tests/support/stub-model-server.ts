@@ -7,21 +7,27 @@ import { fileURLToPath } from "node:url";
 //
 // Serves `POST /v1/chat/completions` (streaming SSE in the Chat Completions chunk format,
 // ending with `data: [DONE]`, usage when `stream_options.include_usage`, or a single JSON
-// body) and `GET /v1/models`. Each completion takes the next turn from a queue (text,
+// body) and `GET /v1/models` (the `models` option; `["stub"]` by default). Each completion takes the next turn from a queue (text,
 // tool calls or an HTTP error), falling back to a default turn when the queue is empty, and
 // every request body is recorded so tests can assert on the messages and tools sent.
+// With `refuseTools`, a completion that carries tool definitions is answered the way Ollama
+// answers for a model without tool support: HTTP 400 "registry.ollama.ai/library/<model> does
+// not support tools" (or the given message), before any turn is taken from the queue.
 //
 // In-process: `const stub = await startStubModelServer()` and `stub.enqueue(...)`.
 // Across processes (Playwright): `node --import tsx tests/support/stub-model-server.ts
 // --port 4010`, then script it over HTTP:
-//   POST /__script   {"turns": [StubTurn…], "defaultTurn"?: StubTurn, "nonStreamingTurn"?: StubTurn}  → {"queued": n}
+//   POST /__script   {"turns": [StubTurn…], "defaultTurn"?: StubTurn, "nonStreamingTurn"?: StubTurn,
+//                     "models"?: string[], "refuseTools"?: boolean | string}  → {"queued": n}
 //
 // `nonStreamingTurn`, when set, answers every non-streaming request without touching the
 // queue: the app's only non-streaming call is the background chat-title request, which
 // would otherwise race a test's scripted turns.
 //   GET  /__requests → {"requests": [RecordedRequest…]}
 //   POST /__release  {"gate": name} → lets turns held at that gate go on
-//   POST /__reset    → clears the queue, the recorded requests, the gates and the default turn
+//   POST /__reset    → clears the queue, the recorded requests, the gates and the default turn,
+//                      and restores the start-up models and tool mode
+// Command line: `--models a,b` lists those models, `--refuse-tools` starts refusing tools.
 
 export interface StubToolCall {
   /** Defaults to `call_<n>`. */
@@ -79,6 +85,12 @@ export interface StubModelServer {
   setNonStreamingTurn(turn: StubTurn): void;
   /** Lets every turn held at `gate` go on (and any that reaches it later). */
   release(gate: string): void;
+  /** What `GET /v1/models` lists from now on. */
+  setModels(models: string[]): void;
+  /** true: refuse tool definitions with Ollama's message; a string: with that message; false: accept them. */
+  setRefuseTools(refuse: boolean | string): void;
+  /** How many times `GET /v1/models` was asked since start (the reset does not clear it). */
+  modelListCount(): number;
   reset(): void;
   close(): Promise<void>;
 }
@@ -88,6 +100,8 @@ export interface StubModelServerOptions {
   host?: string;
   defaultTurn?: StubTurn;
   nonStreamingTurn?: StubTurn;
+  models?: string[];
+  refuseTools?: boolean | string;
 }
 
 const FALLBACK_TURN: StubTurn = { type: "text", text: "Hello from the stub model." };
@@ -147,6 +161,9 @@ export async function startStubModelServer(options: StubModelServerOptions = {})
   const requests: RecordedRequest[] = [];
   let defaultTurn: StubTurn = options.defaultTurn ?? FALLBACK_TURN;
   let nonStreamingTurn: StubTurn | undefined = options.nonStreamingTurn;
+  let models = options.models ?? [MODEL_ID];
+  let refuseTools = options.refuseTools ?? false;
+  let modelListCount = 0;
   let completionCount = 0;
   let toolCallCount = 0;
   const gates = new Map<string, { released: boolean; waiters: (() => void)[] }>();
@@ -184,6 +201,8 @@ export async function startStubModelServer(options: StubModelServerOptions = {})
     gates.clear();
     defaultTurn = options.defaultTurn ?? FALLBACK_TURN;
     nonStreamingTurn = options.nonStreamingTurn;
+    models = options.models ?? [MODEL_ID];
+    refuseTools = options.refuseTools ?? false;
   }
 
   async function streamCompletion(
@@ -273,7 +292,13 @@ export async function startStubModelServer(options: StubModelServerOptions = {})
   }
 
   async function handleCompletion(res: http.ServerResponse, record: RecordedRequest): Promise<void> {
-    const body = record.body as { stream?: boolean; stream_options?: { include_usage?: boolean } } | null;
+    const body = record.body as { model?: string; stream?: boolean; stream_options?: { include_usage?: boolean }; tools?: unknown[] } | null;
+    if (refuseTools !== false && body?.tools?.length) {
+      const message = typeof refuseTools === "string" ? refuseTools : `registry.ollama.ai/library/${body.model ?? MODEL_ID} does not support tools`;
+      sendJson(res, 400, { error: { message, type: "api_error", param: null, code: null } });
+      record.outcome = "completed";
+      return;
+    }
     const turn = !body?.stream && nonStreamingTurn ? nonStreamingTurn : nextTurn();
     if (turn.type === "error") {
       sendJson(res, turn.status, { error: { message: turn.message, type: "stub_error", param: null, code: null } });
@@ -288,7 +313,7 @@ export async function startStubModelServer(options: StubModelServerOptions = {})
   }
 
   async function handleScript(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    let parsed: { turns?: unknown; defaultTurn?: unknown; nonStreamingTurn?: unknown };
+    let parsed: { turns?: unknown; defaultTurn?: unknown; nonStreamingTurn?: unknown; models?: unknown; refuseTools?: unknown };
     try {
       parsed = JSON.parse((await readBody(req)) || "{}");
     } catch {
@@ -302,7 +327,15 @@ export async function startStubModelServer(options: StubModelServerOptions = {})
     if (parsed.nonStreamingTurn !== undefined && !isStubTurn(parsed.nonStreamingTurn)) {
       return sendJson(res, 422, { error: "nonStreamingTurn must be a StubTurn" });
     }
+    if (parsed.models !== undefined && !(Array.isArray(parsed.models) && parsed.models.every((m) => typeof m === "string"))) {
+      return sendJson(res, 422, { error: "models must be string[]" });
+    }
+    if (parsed.refuseTools !== undefined && typeof parsed.refuseTools !== "boolean" && typeof parsed.refuseTools !== "string") {
+      return sendJson(res, 422, { error: "refuseTools must be a boolean or a message" });
+    }
     queue.push(...turns);
+    if (parsed.models !== undefined) models = parsed.models as string[];
+    if (parsed.refuseTools !== undefined) refuseTools = parsed.refuseTools as boolean | string;
     if (parsed.defaultTurn !== undefined) defaultTurn = parsed.defaultTurn as StubTurn;
     if (parsed.nonStreamingTurn !== undefined) nonStreamingTurn = parsed.nonStreamingTurn as StubTurn;
     sendJson(res, 200, { queued: queue.length });
@@ -325,7 +358,8 @@ export async function startStubModelServer(options: StubModelServerOptions = {})
       return sendJson(res, 200, { ok: true });
     }
     if (method === "GET" && pathname === "/v1/models") {
-      return sendJson(res, 200, { object: "list", data: [{ id: MODEL_ID, object: "model", created: 0, owned_by: "stub" }] });
+      modelListCount++;
+      return sendJson(res, 200, { object: "list", data: models.map((id) => ({ id, object: "model", created: 0, owned_by: "stub" })) });
     }
     if (pathname.startsWith("/v1/")) {
       const raw = method === "POST" ? await readBody(req) : "";
@@ -369,6 +403,13 @@ export async function startStubModelServer(options: StubModelServerOptions = {})
       nonStreamingTurn = turn;
     },
     release,
+    setModels: (list) => {
+      models = list;
+    },
+    setRefuseTools: (refuse) => {
+      refuseTools = refuse;
+    },
+    modelListCount: () => modelListCount,
     reset,
     close: () =>
       new Promise<void>((resolve, reject) => {
@@ -388,7 +429,12 @@ function readPortArgument(argv: readonly string[]): number {
 const runAsScript = process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 
 if (runAsScript) {
-  const stub = await startStubModelServer({ port: readPortArgument(process.argv) });
+  const modelsFlag = process.argv.indexOf("--models");
+  const stub = await startStubModelServer({
+    port: readPortArgument(process.argv),
+    models: modelsFlag >= 0 ? (process.argv[modelsFlag + 1] ?? "").split(",").filter(Boolean) : undefined,
+    refuseTools: process.argv.includes("--refuse-tools"),
+  });
   console.log(`stub model server listening on ${stub.url}`);
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.on(signal, () => {

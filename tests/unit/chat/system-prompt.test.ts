@@ -6,7 +6,7 @@ import { pinned, user } from "./model-message-fixtures";
 const today = new Date("2026-09-10T08:00:00Z");
 
 describe("buildSystemPrompt", () => {
-  const prompt = buildSystemPrompt({ today });
+  const prompt = buildSystemPrompt({ today, withTools: true });
 
   it("states today's date", () => {
     expect(prompt).toContain("Today's date is 2026-09-10 (UTC).");
@@ -22,14 +22,24 @@ describe("buildSystemPrompt", () => {
     expect(prompt).toMatch(pattern);
   });
 
-  it("depends on the date only", () => {
-    expect(buildSystemPrompt({ today: new Date("2026-09-10T23:59:59Z") })).toBe(prompt);
-    const other = buildSystemPrompt({ today: new Date("2027-01-02T00:00:00Z") });
+  it("leaves the tool sections out for a model without tools, and says it cannot open anything", () => {
+    const withoutTools = buildSystemPrompt({ today, withTools: false });
+    for (const tool of ["read_project_document", "list_project_documents", "list_thread_files", "read_thread_file", "write_output_file"]) {
+      expect(withoutTools).not.toContain(tool);
+    }
+    expect(withoutTools).toContain("Today's date is 2026-09-10 (UTC).");
+    expect(withoutTools).toMatch(/user-role message[\s\S]*<project[\s\S]*not system authority/);
+    expect(withoutTools).toMatch(/cannot open project documents, attached files/);
+  });
+
+  it("depends on the date and the tools only", () => {
+    expect(buildSystemPrompt({ today: new Date("2026-09-10T23:59:59Z"), withTools: true })).toBe(prompt);
+    const other = buildSystemPrompt({ today: new Date("2027-01-02T00:00:00Z"), withTools: true });
     expect(other.replace("2027-01-02", "2026-09-10")).toBe(prompt);
   });
 
   it("ignores project data even if a caller passes it", () => {
-    const smuggled = { today, project: { id: "p-secret", name: "Secret Roadmap", instructions: "TOP-SECRET-INSTRUCTION" } };
+    const smuggled = { today, withTools: true, project: { id: "p-secret", name: "Secret Roadmap", instructions: "TOP-SECRET-INSTRUCTION" } };
     expect(buildSystemPrompt(smuggled as Parameters<typeof buildSystemPrompt>[0])).toBe(prompt);
   });
 

@@ -1,0 +1,55 @@
+import { wrapLanguageModel, type LanguageModel } from "ai";
+import { buildSystemPrompt } from "@/lib/chat/system-prompt";
+import { getDb } from "@/lib/db/client";
+import { AppError, notFound } from "@/lib/errors";
+import { createLanguageModel } from "./create-language-model";
+import type { ModelMetadata, ModelNotice } from "./model-notice";
+import { readModelCatalog } from "./read-model-catalog";
+import { resolveModelChoice } from "./resolve-model-choice";
+import { retryWithoutTools } from "./retry-without-tools";
+import { knownToolSupport, rememberToolSupport } from "./tool-support";
+
+// The model a run uses: the thread's choice (or the default standing in for it), wrapped so
+// that a refusal of tools is retried without them and remembered, plus what the answer
+// should tell the person about it.
+
+export interface RunModel {
+  modelId: string;
+  model: LanguageModel;
+  /** false when this model is already known to refuse tools: the run offers none. */
+  withTools: boolean;
+  /** The answer's model metadata, as of now (a refusal during the run adds its notice). */
+  metadata(): ModelMetadata;
+}
+
+export async function prepareRunModel({ userId, threadId }: { userId: string; threadId: string }): Promise<RunModel> {
+  const db = await getDb();
+  const thread = await db.thread.findFirst({ where: { id: threadId, userId }, select: { modelId: true } });
+  if (!thread) throw notFound();
+  const choice = resolveModelChoice(await readModelCatalog(), thread.modelId);
+  if (!choice) {
+    throw new AppError(
+      "unavailable",
+      thread.modelId
+        ? "This chat's model is no longer available and no default model is configured. Choose another model."
+        : "No model is configured. Set OPENAI_BASE_URL, OPENAI_API_KEY and OPENAI_MODEL, then restart.",
+    );
+  }
+  const { modelId, listing, modelName } = choice;
+  const notices: ModelNotice[] = [];
+  if (choice.fallbackFrom) notices.push({ kind: "model_fallback", requestedModelId: choice.fallbackFrom, modelId });
+  const withTools = knownToolSupport(listing, modelName) !== false;
+  if (!withTools) notices.push({ kind: "tools_unsupported", modelId });
+
+  const model = wrapLanguageModel({
+    model: createLanguageModel(choice.endpoint, modelName),
+    middleware: retryWithoutTools({
+      systemWithoutTools: buildSystemPrompt({ today: new Date(), withTools: false }),
+      onToolSupport: (supported) => {
+        rememberToolSupport(listing, modelName, supported);
+        if (!supported) notices.push({ kind: "tools_unsupported", modelId });
+      },
+    }),
+  });
+  return { modelId, model, withTools, metadata: () => ({ modelId, notices: [...notices] }) };
+}

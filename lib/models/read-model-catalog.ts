@@ -1,0 +1,40 @@
+import { configuredEndpoints, defaultModelName } from "./configured-endpoints";
+import { formatModelId } from "./model-id";
+import { DEFAULT_ENDPOINT, type ModelEndpoint } from "./parse-model-endpoints";
+import { readEndpointListing, type EndpointListing } from "./read-endpoint-listing";
+
+// Every configured endpoint with the models it offers right now (cached listings), the one
+// view that the picker, a thread's model choice and each run's resolution all share.
+
+export interface CatalogEndpoint {
+  endpoint: ModelEndpoint;
+  listing: EndpointListing;
+  /** Sorted for the picker; the default endpoint always offers OPENAI_MODEL. */
+  names: string[];
+}
+
+export interface ModelCatalog {
+  endpoints: CatalogEndpoint[];
+  defaultModelId: string | null;
+}
+
+export async function readModelCatalog(): Promise<ModelCatalog> {
+  const endpoints = configuredEndpoints();
+  const defaultName = defaultModelName();
+  const listings = await Promise.all(endpoints.map((endpoint) => readEndpointListing(endpoint)));
+  return {
+    endpoints: endpoints.map((endpoint, index) => {
+      const listing = listings[index]!;
+      const names = new Set(listing.names);
+      if (endpoint.name === DEFAULT_ENDPOINT && defaultName) names.add(defaultName);
+      return { endpoint, listing, names: [...names].sort((a, b) => a.localeCompare(b, "en")) };
+    }),
+    defaultModelId: defaultName ? formatModelId(DEFAULT_ENDPOINT, defaultName) : null,
+  };
+}
+
+/** The catalog's endpoint and listing for a model id, when the id names a model it offers. */
+export function findCatalogModel(catalog: ModelCatalog, endpointName: string, modelName: string): CatalogEndpoint | null {
+  const entry = catalog.endpoints.find((candidate) => candidate.endpoint.name === endpointName);
+  return entry && entry.names.includes(modelName) ? entry : null;
+}

@@ -1,0 +1,5 @@
+-- AlterTable
+ALTER TABLE "run" ADD COLUMN     "modelId" TEXT;
+
+-- AlterTable
+ALTER TABLE "thread" ADD COLUMN     "modelId" TEXT;
