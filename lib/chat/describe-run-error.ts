@@ -5,7 +5,7 @@ import { APICallError } from "ai";
 
 export function describeRunError(error: unknown): string {
   if (APICallError.isInstance(error)) {
-    if (error.statusCode === undefined) return "The model server could not be reached. Check OPENAI_BASE_URL and that the server is running.";
+    if (error.statusCode === undefined) return "The model server could not be reached. Check its base URL (OPENAI_BASE_URL or MODEL_ENDPOINTS) and that it is running.";
     const detail = providerMessage(error.responseBody) ?? error.message;
     return `The model server answered HTTP ${error.statusCode}: ${truncate(detail, 300)}`;
   }
