@@ -1,6 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { useModels } from "@/lib/client/queries";
 import { RunStartError } from "./run-start-error";
 
 /**
@@ -11,10 +12,12 @@ import { RunStartError } from "./run-start-error";
 export function useRunErrorText(): (error: Error) => string {
   const t = useTranslations("chat");
   const te = useTranslations("errors");
+  // With MODEL_ENDPOINTS but no default model, the fix is in the picker, not the server.
+  const anyModel = Boolean(useModels().data?.models.length);
   return (error) => {
     if (error instanceof RunStartError) {
       if (error.code === "conflict") return t("errorConflict");
-      if (error.code === "unavailable") return t("errorNoModel");
+      if (error.code === "unavailable") return anyModel ? t("errorChooseModel") : t("errorNoModel");
       if (["not_found", "unauthorized", "internal", "network"].includes(error.code)) return te(error.code);
       return error.message;
     }

@@ -26,13 +26,16 @@ export async function prepareRunModel({ userId, threadId }: { userId: string; th
   const db = await getDb();
   const thread = await db.thread.findFirst({ where: { id: threadId, userId }, select: { modelId: true } });
   if (!thread) throw notFound();
-  const choice = resolveModelChoice(await readModelCatalog(), thread.modelId);
+  const catalog = await readModelCatalog();
+  const choice = resolveModelChoice(catalog, thread.modelId);
   if (!choice) {
     throw new AppError(
       "unavailable",
-      thread.modelId
-        ? "This chat's model is no longer available and no default model is configured. Choose another model."
-        : "No model is configured. Set OPENAI_BASE_URL, OPENAI_API_KEY and OPENAI_MODEL, then restart.",
+      catalog.endpoints.length === 0
+        ? "No model is configured. Set OPENAI_BASE_URL, OPENAI_API_KEY and OPENAI_MODEL, then restart."
+        : thread.modelId
+          ? "This chat's model is no longer offered and there is no default model (OPENAI_MODEL). Choose another model for this chat."
+          : "There is no default model (OPENAI_MODEL). Choose a model for this chat.",
     );
   }
   const { modelId, listing, modelName } = choice;

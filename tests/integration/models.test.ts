@@ -174,6 +174,31 @@ describe("a thread's model", () => {
   });
 });
 
+describe("endpoints without a default model", () => {
+  it("asks for a choice instead of failing, and a chosen model answers", async () => {
+    const { api } = await signUp();
+    const thread = await newThread(api);
+    delete process.env.OPENAI_MODEL;
+    resetConfigForTests();
+    try {
+      const listed = await (await api("GET", "/api/models")).json();
+      expect(listed.defaultModelId).toBeNull();
+      expect(listed.models.map((m: Json) => m.id)).toEqual(["local:llama3.1:8b", "local:qwen2.5:7b", "fixed:big", "fixed:small"]);
+      const refused = await api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: "hi" } } });
+      expect(refused.status).toBe(503);
+      expect((await refused.json()).error.message).toContain("Choose a model for this chat");
+      expect((await (await api("GET", `/api/threads/${thread.id}/messages`)).json()).messages).toEqual([]);
+
+      await api("PATCH", `/api/threads/${thread.id}`, { json: { modelId: "local:llama3.1:8b" } });
+      local.enqueue({ type: "text", text: "Chosen, so answering." });
+      expect((await run(api, thread.id, "hi")).text).toBe("Chosen, so answering.");
+    } finally {
+      process.env.OPENAI_MODEL = "stub";
+      resetConfigForTests();
+    }
+  });
+});
+
 describe("a model that does not support tools", () => {
   it("gets one retry without tools and a notice; later runs go without tools at once, until the list refreshes", async () => {
     const { api } = await signUp();
