@@ -47,6 +47,7 @@ const TOKEN_DENYLIST = [
   "export",
   "import",
   "config",
+  "models",
   "health",
   "[...unknown]",
 ];
