@@ -20,7 +20,7 @@ test("the agent reads a shelf document in a project chat", async ({ page }) => {
   await expect(page).toHaveURL(/\/workspace$/);
 
   // Set-up through the HTTP API with the browser's own session.
-  const { project } = await (await page.request.post("/api/projects", { data: { name: "Quarterly review" }, headers: SAME_ORIGIN })).json();
+  const { project } = await (await page.request.post("/api/projects", { data: { name: "Quarterly review", instructions: "Cite the file you read." }, headers: SAME_ORIGIN })).json();
   const upload = await page.request.post(`/api/projects/${project.id}/documents`, {
     multipart: { file: { name: "q3-report.txt", mimeType: "text/plain", buffer: Buffer.from(REPORT) } },
     headers: SAME_ORIGIN,
@@ -49,4 +49,15 @@ test("the agent reads a shelf document in a project chat", async ({ page }) => {
   const toolResult = second!.body!.messages!.at(-1)!;
   expect(toolResult.role).toBe("tool");
   expect(text(toolResult.content)).toContain("Revenue grew 12% over Q2");
+
+  // The project message is request-only: none of it reaches the rendered conversation, not even after
+  // a reload from the stored history.
+  for (const when of ["live", "reloaded"]) {
+    if (when === "reloaded") await page.reload();
+    await expect(chat.assistantMessages.last()).toContainText("revenue grew 12% over Q2");
+    const rendered = await chat.messageList.innerText();
+    for (const leaked of ["<project", "</project>", "<documents", "</documents>", "Cite the file you read.", `id=${document.id}`]) {
+      expect(rendered, `${when}: ${leaked}`).not.toContain(leaked);
+    }
+  }
 });

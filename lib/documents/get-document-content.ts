@@ -29,7 +29,7 @@ function noMarkdown(reason: "conversion_disabled" | "no_text_form" | "conversion
 export async function getDocumentMarkdown(ref: ContentRequest): Promise<string> {
   const row = await findLiveDocumentOrThrow(ref);
   const originalPath = await resolveOriginalPath(row);
-  const result = await readDocumentText({ originalPath, name: row.name, sizeBytes: row.sizeBytes });
+  const result = await readDocumentText({ originalPath, name: row.name, sizeBytes: row.sizeBytes, document: row });
   if (result.kind === "content_missing") throw contentMissing();
   if (result.kind === "conversion_disabled") {
     throw noMarkdown("conversion_disabled", "This document needs conversion to be shown as text, and document conversion is turned off on this server (AUTO_CONVERT_DOCUMENTS). Download the original instead.");

@@ -20,7 +20,7 @@ export async function indexDocumentText(documentId: string): Promise<void> {
   const db = await getDb();
   const row = await db.projectDocument.findFirst({ where: { id: documentId, text: null } });
   if (!row) return;
-  const result = await readDocumentText({ originalPath: await resolveOriginalPath(row), name: row.name, sizeBytes: row.sizeBytes });
+  const result = await readDocumentText({ originalPath: await resolveOriginalPath(row), name: row.name, sizeBytes: row.sizeBytes, document: row });
   const { chunks, indexedChars, truncated } = result.kind === "text" ? chunkText(result.text, config().searchIndexMaxChars) : { chunks: [], indexedChars: 0, truncated: false };
   try {
     await db.documentTextChunk.deleteMany({ where: { documentId } });

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { transaction } from "@/lib/db/client";
-import { lockOwnedProject } from "@/lib/db/locks";
+import { lockOwnedProject, lockOwnedThread } from "@/lib/db/locks";
 import { notFound } from "@/lib/errors";
 import { placeStagedFile, removeFolderTree } from "@/lib/storage/stored-files";
 import { removeFileIfPresent, type StagedFile } from "@/lib/storage/staging";
@@ -31,6 +31,9 @@ export async function placeStagedDocument({ userId, projectId, staged, name, sou
   try {
     const result = await transaction(async (tx) => {
       if (!(await lockOwnedProject(tx, { projectId, userId, scope: "active" }))) throw notFound();
+      // A copy from a chat records that chat as its source: it must still be the caller's
+      // when the row is written, not only when the copy began (project before thread, as a move).
+      if (source?.sourceThreadId && !(await lockOwnedThread(tx, { threadId: source.sourceThreadId, userId }))) throw notFound();
       const existing = await tx.projectDocument.findFirst({
         where: { projectId, userId, sha256: staged.sha256, trashedAt: null },
         orderBy: [{ createdAt: "asc" }, { id: "asc" }],

@@ -26,7 +26,7 @@ export async function readDocumentSliceForAgent({ userId, projectId, documentId,
   if (row.trashedAt !== null) {
     return { error: `The document ${JSON.stringify(row.name)} (id ${row.id}) is no longer on the project's shelf: it was moved to the trash.` };
   }
-  const source = await documentTextSource({ originalPath: await resolveOriginalPath(row), name: row.name, sizeBytes: row.sizeBytes });
+  const source = await documentTextSource({ originalPath: await resolveOriginalPath(row), name: row.name, sizeBytes: row.sizeBytes, document: row });
   switch (source.kind) {
     case "content_missing":
       return missing(row.name);

@@ -45,7 +45,14 @@ interface EndingOptions {
   failAfter?: number;
 }
 
-export type StubTurn =
+/**
+ * In-process only (not sent over /__script): awaited when the request for this turn has
+ * arrived and before anything is answered, so a test can act at an exact point of a run:
+ * after admission (the request exists) and before the model's reply reaches the app.
+ */
+export type BeforeReply = () => Promise<void>;
+
+export type StubTurn = (
   | ({
       type: "text";
       text: string;
@@ -61,7 +68,8 @@ export type StubTurn =
       gate?: string;
     } & EndingOptions)
   | ({ type: "tool-calls"; calls: StubToolCall[]; delayMs?: number } & EndingOptions)
-  | { type: "error"; status: number; message: string };
+  | { type: "error"; status: number; message: string }
+) & { beforeReply?: BeforeReply };
 
 export interface RecordedRequest {
   method: string;
@@ -300,6 +308,7 @@ export async function startStubModelServer(options: StubModelServerOptions = {})
       return;
     }
     const turn = !body?.stream && nonStreamingTurn ? nonStreamingTurn : nextTurn();
+    await turn.beforeReply?.();
     if (turn.type === "error") {
       sendJson(res, turn.status, { error: { message: turn.message, type: "stub_error", param: null, code: null } });
       record.outcome = "completed";

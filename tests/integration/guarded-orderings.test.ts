@@ -1,0 +1,160 @@
+import path from "node:path";
+import { access, readFile } from "node:fs/promises";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { threadRoot } from "@/lib/storage/layout";
+import { signUp } from "../support/route-client";
+import { newProject, storedPaths, trashDocument, uploadDocument, type Api } from "../support/shelf-fixtures";
+
+// Writes that race a removal, each forced into the ordering that used to go wrong: a step of
+// the write is held at a pause point while the removal runs to completion, then released.
+//   - a conversion finishing after its document was purged must not recreate converted.md;
+//   - "save to project" from a chat deleted meanwhile must not add a row naming that chat;
+//   - "attach to chat" into a chat deleted meanwhile must not leave files behind it.
+
+const pauses = vi.hoisted(() => {
+  type Pause = { reached: Promise<void>; release: () => void; arrive: () => Promise<void> };
+  const armed = new Map<string, Pause>();
+  return {
+    /** The next time the code passes `name`, it stops there until `release()`. */
+    arm(name: string): Pause {
+      let arrived!: () => void;
+      let release!: () => void;
+      const reached = new Promise<void>((resolve) => (arrived = resolve));
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const pause = { reached, release, arrive: async () => (arrived(), released) };
+      armed.set(name, pause);
+      return pause;
+    },
+    async pass(name: string): Promise<void> {
+      const pause = armed.get(name);
+      if (!pause) return;
+      armed.delete(name);
+      await pause.arrive();
+    },
+    clear: () => armed.clear(),
+  };
+});
+
+vi.mock("@/lib/conversion/convert-to-markdown", async (importOriginal) => {
+  const real = await importOriginal<typeof import("@/lib/conversion/convert-to-markdown")>();
+  return {
+    ...real,
+    convertToMarkdown: async (input: Parameters<typeof real.convertToMarkdown>[0]) => {
+      const markdown = await real.convertToMarkdown(input);
+      await pauses.pass("converted");
+      return markdown;
+    },
+  };
+});
+
+vi.mock("@/lib/storage/staging", async (importOriginal) => {
+  const real = await importOriginal<typeof import("@/lib/storage/staging")>();
+  return {
+    ...real,
+    streamToStaging: async (input: Parameters<typeof real.streamToStaging>[0]) => {
+      const staged = await real.streamToStaging(input);
+      await pauses.pass("staged");
+      return staged;
+    },
+  };
+});
+
+vi.mock("@/lib/thread-files/ingest-thread-upload", async (importOriginal) => {
+  const real = await importOriginal<typeof import("@/lib/thread-files/ingest-thread-upload")>();
+  return {
+    ...real,
+    ingestThreadUpload: async (input: Parameters<typeof real.ingestThreadUpload>[0]) => {
+      await pauses.pass("ingest");
+      return real.ingestThreadUpload(input);
+    },
+  };
+});
+
+afterEach(() => pauses.clear());
+
+const exists = (file: string) => access(file).then(() => true, () => false);
+const docx = () => readFile(path.join(__dirname, "../fixtures/thread-files/hello.docx"));
+
+async function newThread(api: Api, projectId: string | null = null): Promise<string> {
+  const res = await api("POST", "/api/threads", { json: { projectId } });
+  return ((await res.json()) as { thread: { id: string } }).thread.id;
+}
+
+async function uploadToThread(api: Api, threadId: string, name: string, content: string): Promise<void> {
+  const body = new FormData();
+  body.append("files", new File([content], name));
+  const res = await api("POST", `/api/threads/${threadId}/uploads`, { body });
+  if (res.status !== 201) throw new Error(`thread upload failed: ${res.status}`);
+}
+
+describe("a conversion racing a purge of its document", () => {
+  it("finishing after the purge publishes nothing: the purged folder stays gone", async () => {
+    const { api } = await signUp();
+    const projectId = await newProject(api);
+    const document = await uploadDocument(api, projectId, "hello.docx", await docx());
+    const { folder, original } = await storedPaths(document.id);
+    const converted = path.join(folder, "derived", "converted.md");
+
+    const pause = pauses.arm("converted");
+    const reading = api("GET", `/api/projects/${projectId}/documents/${document.id}/content?as=markdown`);
+    await pause.reached; // converted in memory, not yet published
+    await trashDocument(api, projectId, document.id);
+    expect((await api("POST", `/api/trash/documents/${document.id}/purge`)).status).toBe(204);
+    expect(await exists(original)).toBe(false);
+    pause.release();
+    await (await reading).text();
+
+    expect(await exists(converted)).toBe(false);
+    expect(await exists(folder)).toBe(false);
+  });
+
+  it("finishing before the purge is removed by it with the rest of the document", async () => {
+    const { api } = await signUp();
+    const projectId = await newProject(api);
+    const document = await uploadDocument(api, projectId, "hello.docx", await docx());
+    const { folder } = await storedPaths(document.id);
+    expect((await api("GET", `/api/projects/${projectId}/documents/${document.id}/content?as=markdown`)).status).toBe(200);
+    expect(await exists(path.join(folder, "derived", "converted.md"))).toBe(true);
+
+    await trashDocument(api, projectId, document.id);
+    expect((await api("POST", `/api/trash/documents/${document.id}/purge`)).status).toBe(204);
+    expect(await exists(folder)).toBe(false);
+  });
+});
+
+describe("save to project from a chat deleted meanwhile", () => {
+  it("is a 404 that adds nothing to the shelf", async () => {
+    const { api } = await signUp();
+    const projectId = await newProject(api);
+    const threadId = await newThread(api);
+    await uploadToThread(api, threadId, "notes.txt", "some notes");
+
+    const pause = pauses.arm("staged");
+    const saving = api("POST", `/api/projects/${projectId}/documents/from-thread`, { json: { threadId, kind: "upload", name: "notes.txt" } });
+    await pause.reached; // the chat was the caller's when the copy began
+    expect((await api("DELETE", `/api/threads/${threadId}`)).status).toBe(204);
+    pause.release();
+
+    expect((await saving).status).toBe(404);
+    const shelf = (await (await api("GET", `/api/projects/${projectId}/documents`)).json()) as { documents: unknown[] };
+    expect(shelf.documents).toEqual([]);
+  });
+});
+
+describe("attach to a chat deleted meanwhile", () => {
+  it("is a 404 that leaves no files of the deleted chat behind", async () => {
+    const { api, id: userId } = await signUp();
+    const projectId = await newProject(api);
+    const document = await uploadDocument(api, projectId, "brief.txt", "the brief");
+    const threadId = await newThread(api, projectId);
+
+    const pause = pauses.arm("ingest");
+    const attaching = api("POST", `/api/projects/${projectId}/documents/${document.id}/attach-to-thread/${threadId}`);
+    await pause.reached; // the chat was checked, the copy is about to be written
+    expect((await api("DELETE", `/api/threads/${threadId}`)).status).toBe(204);
+    pause.release();
+
+    expect((await attaching).status).toBe(404);
+    expect(await exists(threadRoot({ userId, threadId }))).toBe(false);
+  });
+});
