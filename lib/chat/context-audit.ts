@@ -3,13 +3,15 @@ import { recordRunEvent } from "./run-records";
 
 /**
  * The run's one `context` event (design: "Audit"), recorded at the first model call that
- * answered: its first streamed chunk, or its end for an answer with no content. A first call
- * that fails (refused, unreachable) delivered nothing, so it records nothing. No event for a
- * run without project context. Safe to call on every chunk: only the first call writes.
+ * answered: on its first streamed chunk, or at its end for an answer with no content. A first
+ * call that fails (refused, unreachable: it ends with finish reason "error") delivered
+ * nothing, so it records nothing. No event for a run without project context. The handlers
+ * go straight into streamText's `onChunk` and `onLanguageModelCallEnd`; only the first call
+ * that answers writes.
  */
-export function contextAudit(runId: string, pinned: PinnedProjectContext | null): () => Promise<void> {
+export function contextAudit(runId: string, pinned: PinnedProjectContext | null) {
   let recorded = false;
-  return async () => {
+  const record = async () => {
     if (!pinned || recorded) return;
     recorded = true;
     await recordRunEvent(runId, "context", {
@@ -17,5 +19,11 @@ export function contextAudit(runId: string, pinned: PinnedProjectContext | null)
       projectContextRevision: pinned.projectContextRevision,
       projectShelfRevision: pinned.projectShelfRevision,
     });
+  };
+  return {
+    onChunk: record,
+    onModelCallEnd: async ({ finishReason }: { finishReason: string }) => {
+      if (finishReason !== "error") await record();
+    },
   };
 }

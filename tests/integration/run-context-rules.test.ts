@@ -70,7 +70,8 @@ describe("the system prompt", () => {
     await run(api, t);
     const [request] = streamingRequests();
     const system = request!.messages.filter((m) => m.role === "system").map(contentText).join("\n");
-    for (const text of ["<project", "<documents", p.name, "Always answer in haiku.", "quarterly-figures.csv", p.documents[0]!.id]) {
+    // The static prompt describes the blocks in general; it must never hold this project's.
+    for (const text of [`<project id="${p.id}"`, "<documents count=", p.name, "Always answer in haiku.", "quarterly-figures.csv", p.documents[0]!.id]) {
       expect(system).not.toContain(text);
     }
     expect(projectMessages(request!)).toHaveLength(1);
