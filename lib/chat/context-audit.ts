@@ -14,11 +14,12 @@ export function contextAudit(runId: string, pinned: PinnedProjectContext | null)
   const record = async () => {
     if (!pinned || recorded) return;
     recorded = true;
-    await recordRunEvent(runId, "context", {
+    // An audit record: the model's words need not wait for it.
+    void recordRunEvent(runId, "context", {
       memorySha256: null,
       projectContextRevision: pinned.projectContextRevision,
       projectShelfRevision: pinned.projectShelfRevision,
-    });
+    }).catch((error) => console.warn(`[chat] run ${runId}: context event not recorded`, error));
   };
   return {
     onChunk: record,
