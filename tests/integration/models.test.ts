@@ -1,5 +1,6 @@
 import net from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { backgroundWorkSettled } from "@/lib/chat/background-work";
 import { resetConfigForTests } from "@/lib/config/env";
 import { forgetEndpointListingsForTests } from "@/lib/models/read-endpoint-listing";
 import { callApi, signUp } from "../support/route-client";
@@ -56,7 +57,10 @@ async function newThread(api: Awaited<ReturnType<typeof signUp>>["api"], json: J
 async function run(api: Awaited<ReturnType<typeof signUp>>["api"], threadId: string, text: string) {
   const res = await api("POST", `/api/threads/${threadId}/runs`, { json: { message: { text } } });
   expect(res.status).toBe(200);
-  return readUiStream(res);
+  const read = await readUiStream(res);
+  // The run is recorded once its delivery settles, as tracked background work.
+  await backgroundWorkSettled();
+  return read;
 }
 
 describe("GET /api/models", () => {
@@ -111,6 +115,7 @@ describe("a thread's model", () => {
     expect((await api("PATCH", `/api/threads/${thread.id}`, { json: { modelId: "local:qwen2.5:7b" } })).status).toBe(200);
     expect((await (await api("GET", `/api/threads/${thread.id}/runs`)).json()).runs[0].status).toBe("running");
     expect((await readUiStream(first)).text).toBe("Slow local answer arrives.");
+    await backgroundWorkSettled();
 
     local.enqueue({ type: "text", text: "Qwen here." });
     expect((await run(api, thread.id, "two")).text).toBe("Qwen here.");
