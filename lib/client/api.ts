@@ -29,8 +29,6 @@ export interface ShelfView {
   /** The search, or "" for the whole shelf. */
   q: string;
 }
-/** What the next run receives (GET …/context); `{project: null}` for a chat outside a project. */
-export type RunContext = RunContextSummary | { project: null };
 export type ApiToken = TokenDto;
 
 /** A token as created: the secret is in this answer only. */
@@ -41,6 +39,7 @@ export interface CreatedToken {
 
 export type ModelOption = ModelDto;
 export type ModelList = ModelListDto;
+/** What the next run receives (GET …/context); `{project: null}` for a chat outside a project, `history` always. */
 export type RunContext = (RunContextSummary | { project: null }) & { history: HistoryContext };
 export type ConversationSummary = ThreadSummaryDto;
 /** "Save to project": 201 added, or 200 when identical bytes were already on the shelf. */
