@@ -1,3 +1,4 @@
+import { backgroundWorkSettled } from "@/lib/chat/background-work";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "@/lib/config/env";
 import { signUp } from "../support/route-client";
@@ -52,7 +53,10 @@ async function newThread(api: Awaited<ReturnType<typeof signUp>>["api"], instruc
 async function run(api: Awaited<ReturnType<typeof signUp>>["api"], threadId: string, text: string) {
   const res = await api("POST", `/api/threads/${threadId}/runs`, { json: { message: { text } } });
   expect(res.status).toBe(200);
-  return readUiStream(res);
+  const streamed = await readUiStream(res);
+  // The run is recorded after its stream is delivered: wait for that, not for a guess.
+  await backgroundWorkSettled();
+  return streamed;
 }
 
 const question = (n: number) => `Question ${n}: ${"please explain this topic in detail ".repeat(14)}?`;
