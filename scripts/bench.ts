@@ -4,13 +4,16 @@
 //  2. on PGlite and on PostgreSQL (a throwaway database at BENCH_POSTGRES_ADMIN_URL): listing
 //     100 of a 10,000-document shelf by cursor (first, middle, last page) beside a 10-document
 //     shelf and the same page SQL run directly; search on that shelf; 4,000-character slices
-//     of a 45 MB text document at offset 0, the middle and the end, and
+//     of a 45 MB text document at offset 0, the middle and the end,
 //  3. exporting a 10,000-document account over HTTP against `zip -0` of the same files, with
 //     the server's RSS growth while it streams (skips the baseline when `zip` is missing),
 //  4. the first streamed text of a run through the app against straight from the same stub
 //     model (target: ≤ 30 ms later), with when the response headers arrived, and
 //  5. the gzipped JavaScript a project page loads (target ≤ 250 KB) beside the sign-in page's
-//     (the framework's own floor).
+//     (the framework's own floor), and
+//  6. a long conversation: model-request size and run time at 10, 100 and 300 exchanges
+//     against the scripted model (500-character questions, ~2 KB answers, default budget),
+//     runs that made a summary call reported apart.
 // Prints the timings and the ratios.
 import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
@@ -496,6 +499,69 @@ async function benchPageJs(): Promise<void> {
   }
 }
 
+async function benchLongConversation(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-chat-"));
+  const { startStubModelServer } = await import("../tests/support/stub-model-server");
+  const summaryText = `The person asked a series of numbered questions about one topic. ${"Each answer gave the facts in order. ".repeat(30)}`;
+  // The stub refuses requests longer than a 32k-token model would take (~4 characters a token).
+  const stub = await startStubModelServer({ nonStreamingTurn: { type: "text", text: summaryText }, contextLimitChars: 32768 * 4 });
+  Object.assign(process.env, { DATA_DIR: dataDir, OPENAI_BASE_URL: stub.url, OPENAI_API_KEY: "bench", OPENAI_MODEL: "stub" });
+  delete process.env.DATABASE_URL;
+  delete process.env.MODEL_CONTEXT_TOKENS;
+  delete process.env.MODEL_MAX_OUTPUT_TOKENS;
+  const { resetConfigForTests } = await import("@/lib/config/env");
+  resetConfigForTests();
+  const { getDb, closeDb } = await import("@/lib/db/client");
+  const { startRun } = await import("@/lib/chat/start-run");
+  const db = await getDb();
+  const userId = randomUUID().replace(/-/g, "");
+  await db.user.create({ data: { id: userId, name: "Bench", email: `${userId}@bench.test` } });
+  const project = await db.project.create({ data: { userId, name: "Bench", nameKey: "bench", instructions: "Answer in detail." } });
+  const thread = await db.thread.create({ data: { userId, projectId: project.id, title: "Long" } });
+
+  type Sample = { ms: number; requestBytes: number; messages: number; summarised: boolean };
+  const samples: Sample[] = [];
+  for (let n = 1; n <= 300; n++) {
+    stub.reset();
+    const answer = `Answer ${n}. ${"Here is one more fact about the topic, explained in a full sentence. ".repeat(30)}`;
+    stub.enqueue({ type: "text", text: answer, chunks: [answer] });
+    const question = `Question ${n}: ${"please tell me more about this part of the topic ".repeat(10)}`;
+    const [ms] = await time(async () => {
+      const { stream } = await startRun({ userId, threadId: thread.id, trigger: { kind: "submit", text: question } });
+      const reader = stream.getReader();
+      while (!(await reader.read()).done);
+    });
+    const streamed = stub.requests.filter((r) => (r.body as { stream?: boolean }).stream);
+    if (streamed.length !== 1 || streamed[0]!.outcome !== "completed") throw new Error(`run ${n} did not complete`);
+    const body = streamed[0]!.body as { messages: unknown[] };
+    const summarised = stub.requests.some((r) => !(r.body as { stream?: boolean }).stream && JSON.stringify(r.body).includes("running summary"));
+    samples.push({ ms, requestBytes: Buffer.byteLength(JSON.stringify(body)), messages: body.messages.length, summarised });
+  }
+
+  const plain = (from: number, to: number) => samples.slice(from - 1, to).filter((s) => !s.summarised);
+  const at = (n: number) => {
+    const window = plain(n - 4, n);
+    return { ms: median(window.map((s) => s.ms)), sample: samples[n - 1]! };
+  };
+  const base = at(10);
+  for (const n of [10, 100, 300]) {
+    const { ms, sample } = at(n);
+    const maxBytes = Math.max(...samples.slice(Math.max(0, n - 50), n).map((s) => s.requestBytes));
+    console.log(
+      `${n} exchanges: request ${(sample.requestBytes / 1024).toFixed(1)} KB, ${sample.messages} messages (largest of the last 50 runs ${(maxBytes / 1024).toFixed(1)} KB); ` +
+        `run median ${ms.toFixed(0)} ms (${(ms / base.ms).toFixed(2)}× the 10-exchange thread)`,
+    );
+  }
+  const summaryRuns = samples.filter((s) => s.summarised);
+  console.log(
+    `summary runs: ${summaryRuns.length} of 300 (exchanges ${samples.flatMap((s, i) => (s.summarised ? [i + 1] : [])).join(", ")}), ` +
+      `median ${median(summaryRuns.map((s) => s.ms)).toFixed(0)} ms, excluded above`,
+  );
+  await stub.close();
+  await closeDb();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
 // `npm run bench -- export` runs one benchmark; no argument runs them all.
 const benches: Record<string, () => Promise<void>> = {
   shelf: benchBothDatabases,
@@ -503,7 +569,9 @@ const benches: Record<string, () => Promise<void>> = {
   export: benchExport,
   "first-byte": benchFirstByte,
   "page-js": benchPageJs,
+  conversation: benchLongConversation,
 };
+
 for (const [name, run] of Object.entries(benches)) {
   if (!process.argv[2] || process.argv[2] === name) await run();
 }

@@ -7,7 +7,7 @@ import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { ChatMessage } from "@/lib/chat/chat-message";
-import { useModels } from "@/lib/client/queries";
+import { useConversationSummary, useModels } from "@/lib/client/queries";
 import { formatByteSize } from "@/lib/text/format-byte-size";
 import { ActionTransport } from "./action-transport";
 import { ChatEmptyState } from "./chat-empty-state";
@@ -21,6 +21,7 @@ import { ModelPicker } from "./model-picker";
 import { ModelSetupNotice } from "./model-setup-notice";
 import { PageDropZone } from "@/components/files/page-drop-zone";
 import { RunStartError } from "./run-start-error";
+import { SummarisingNotice } from "./summarising-notice";
 import { usePendingUploads } from "./use-pending-uploads";
 import { useRefreshAfterRun } from "./use-refresh-after-run";
 import { useRunErrorText } from "./use-run-error-text";
@@ -51,18 +52,24 @@ export function ChatSession({
   const [draft, setDraft] = useState(() => (firstMessage !== null && !model.configured ? firstMessage : ""));
   const [outcome, setOutcome] = useState<RunOutcome>(null);
   const [filesOpen, setFilesOpen] = useState(false);
+  const [summarising, setSummarising] = useState(false);
   const pending = useRef<PendingRequest | null>(null);
   const stopRequested = useRef(false);
   const uploads = useUploadQueue({ threadId, maxBytes: uploadMaxBytes });
   usePendingUploads({ threadId, history: initialMessages, uploads });
   const refreshAfterRun = useRefreshAfterRun(threadId);
   const errorText = useRunErrorText();
+  const summary = useConversationSummary(threadId);
 
   const chat = useChat<ChatMessage>({
     id: threadId,
     messages: initialMessages,
     transport,
+    onData: (part) => {
+      if (part.type === "data-summarising") setSummarising(true);
+    },
     onFinish: ({ isAbort, isError }) => {
+      setSummarising(false);
       setOutcome(isAbort || stopRequested.current ? "stopped" : isError ? "failed" : "done");
       stopRequested.current = false;
       refreshAfterRun();
@@ -86,6 +93,8 @@ export function ChatSession({
   // MODEL_ENDPOINTS alone is enough to chat: the picker then chooses among their models.
   const models = useModels();
   const composerDisabled = !model.configured && !models.data?.models.length;
+  const lastMessage = chat.messages.at(-1);
+  const answering = lastMessage?.role === "assistant" && lastMessage.parts.some((part) => part.type !== "step-start");
 
   // A message written on the workspace home (first-message.ts): sent once, as if typed here;
   // without a model it waits in the composer instead (see the draft's initial value).
@@ -144,7 +153,9 @@ export function ChatSession({
             </Button>
           )}
         </div>
-        <MessageList messages={chat.messages} status={chat.status} onRegenerate={regenerate} empty={<ChatEmptyState />} />
+        <MessageList messages={chat.messages} status={chat.status} onRegenerate={regenerate} empty={<ChatEmptyState />} summary={summary.data}>
+          {summarising && busy && !answering ? <SummarisingNotice /> : null}
+        </MessageList>
         <div className="mx-auto w-full max-w-3xl space-y-2 px-4 pb-4 sm:px-6">
           {error ? (
             <ChatErrorBanner

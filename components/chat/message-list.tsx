@@ -1,10 +1,12 @@
 "use client";
 
 import type { ChatStatus } from "ai";
-import { useEffect, useRef, type ReactNode } from "react";
+import { Fragment, useEffect, useRef, type ReactNode } from "react";
+import type { ConversationSummary } from "@/lib/client/api";
 import type { ChatMessage } from "@/lib/chat/chat-message";
 import { MessageActions } from "./message-actions";
 import { MessageView } from "./message-view";
+import { SummaryDivider } from "./summary-divider";
 import { TypingIndicator } from "./typing-indicator";
 
 /** How close to the bottom still counts as "following" the reply as it streams. */
@@ -19,10 +21,13 @@ export function MessageList({
   status,
   onRegenerate,
   empty,
+  summary,
   children,
 }: {
   messages: ChatMessage[];
   status: ChatStatus;
+  /** Shown as a divider after the last message it covers. */
+  summary?: ConversationSummary | null;
   onRegenerate: () => void;
   empty: ReactNode;
   children?: ReactNode;
@@ -54,15 +59,17 @@ export function MessageList({
       ) : (
         <div className="mx-auto w-full max-w-3xl space-y-6 px-4 py-8 sm:px-6">
           {messages.map((message) => (
-            <MessageView
-              key={message.id}
-              message={message}
-              footer={
-                message === last && message.role === "assistant" && !busy ? (
-                  <MessageActions message={message} onRegenerate={onRegenerate} canRegenerate={!busy} />
-                ) : undefined
-              }
-            />
+            <Fragment key={message.id}>
+              <MessageView
+                message={message}
+                footer={
+                  message === last && message.role === "assistant" && !busy ? (
+                    <MessageActions message={message} onRegenerate={onRegenerate} canRegenerate={!busy} />
+                  ) : undefined
+                }
+              />
+              {summary?.throughMessageId === message.id ? <SummaryDivider summary={summary} /> : null}
+            </Fragment>
           ))}
           {status === "submitted" && last?.role === "user" ? <TypingIndicator /> : null}
           {children}

@@ -30,6 +30,8 @@ export function useRefreshAfterRun(threadId: string): () => void {
       ]);
     void refreshThread();
     void queryClient.invalidateQueries({ queryKey: queryKeys.chatFiles(threadId) });
+    // A run may have folded older turns into the conversation summary.
+    void queryClient.invalidateQueries({ queryKey: queryKeys.chatSummary(threadId) });
     if (!untitled()) return;
     for (const delay of TITLE_RETRY_DELAYS_MS) {
       timers.current.push(

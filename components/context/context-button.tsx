@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { DialogPanel } from "@/components/ui/dialog";
 import { useThreadContext } from "@/lib/client/queries";
 import { useErrorMessage } from "@/lib/client/use-error-message";
+import { ContextHistory } from "./context-history";
 import { ContextSummary } from "./context-summary";
 
 /** The chat header's "Context" button: what the agent receives on this chat's next run. */
@@ -32,10 +33,15 @@ export function ContextButton({ threadId }: { threadId: string }) {
           <p role="alert" className="text-sm text-red-700 dark:text-red-400">
             {t("loadFailed")} {errorMessage(context.error)}
           </p>
-        ) : context.data.project === null ? (
-          <p className="text-sm text-zinc-700 dark:text-zinc-300">{t("noProject")}</p>
         ) : (
-          <ContextSummary context={context.data} />
+          <div className="space-y-4">
+            {context.data.project === null ? (
+              <p className="text-sm text-zinc-700 dark:text-zinc-300">{t("noProject")}</p>
+            ) : (
+              <ContextSummary context={context.data} />
+            )}
+            <ContextHistory history={context.data.history} />
+          </div>
         )}
       </DialogPanel>
     </Dialog.Root>

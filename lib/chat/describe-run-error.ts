@@ -1,16 +1,35 @@
 import { APICallError } from "ai";
+import { ContextTooLargeError } from "./fit-run-request";
 
 // A provider failure becomes a short message a person can act on, without stack traces,
 // request bodies or local paths (the run record's `error`, and the error shown in the UI).
 
 export function describeRunError(error: unknown): string {
+  const cause = error instanceof Error && error.cause instanceof ContextTooLargeError ? error.cause : error;
+  if (cause instanceof ContextTooLargeError) return cause.message;
   if (APICallError.isInstance(error)) {
     if (error.statusCode === undefined) return "The model server could not be reached. Check its base URL (OPENAI_BASE_URL or MODEL_ENDPOINTS) and that it is running.";
     const detail = providerMessage(error.responseBody) ?? error.message;
+    if (isContextLengthError(error.responseBody, detail)) {
+      return `The conversation is longer than the model accepts (the model server said: ${truncate(detail, 200)}). MODEL_CONTEXT_TOKENS is set above this model's real context window; lower it to match.`;
+    }
     return `The model server answered HTTP ${error.statusCode}: ${truncate(detail, 300)}`;
   }
   if (error instanceof Error && error.name === "AbortError") return "The run was stopped.";
   return "The model run failed unexpectedly.";
+}
+
+// OpenAI sends the code; vLLM, llama.cpp, LM Studio and others only say it in words.
+const CONTEXT_LENGTH_WORDS = /context[ _-]?(length|window|size)|maximum context|too many tokens|exceeds? (the )?(available )?context/i;
+
+function isContextLengthError(body: string | undefined, detail: string): boolean {
+  try {
+    const parsed = JSON.parse(body ?? "") as { error?: { code?: unknown; type?: unknown } };
+    if (parsed.error?.code === "context_length_exceeded" || parsed.error?.type === "exceed_context_size_error") return true;
+  } catch {
+    // Not JSON: the words decide.
+  }
+  return CONTEXT_LENGTH_WORDS.test(detail);
 }
 
 function providerMessage(body: string | undefined): string | null {

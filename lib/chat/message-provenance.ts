@@ -12,7 +12,7 @@ import type { ModelMessage, UserModelMessage } from "ai";
 
 const NAMESPACE = "workspace";
 
-type WorkspaceOptions = { messageId?: string; projectContext?: true };
+type WorkspaceOptions = { messageId?: string; projectContext?: true; conversationSummary?: true };
 
 function workspaceOptions(message: ModelMessage): WorkspaceOptions | undefined {
   const options = message.providerOptions?.[NAMESPACE];
@@ -48,4 +48,13 @@ export function markAsProjectContext(message: UserModelMessage): UserModelMessag
 /** Only user-role messages: the builder never inserts anything else, so nothing else is its to remove. */
 export function isProjectContextMessage(message: ModelMessage): boolean {
   return message.role === "user" && workspaceOptions(message)?.projectContext === true;
+}
+
+/** The request builder's marker on the conversation-summary message it inserts. */
+export function markAsConversationSummary(message: UserModelMessage): UserModelMessage {
+  return withWorkspaceOptions(message, { conversationSummary: true });
+}
+
+export function isConversationSummaryMessage(message: ModelMessage): boolean {
+  return message.role === "user" && workspaceOptions(message)?.conversationSummary === true;
 }

@@ -23,6 +23,7 @@ export const RESERVED_TAG_NAMES = [
   "system_reminder",
   "memory",
   "current_date",
+  "conversation_summary",
 ] as const;
 
 // Whitespace and zero-width characters a tokenizer may skip between `<`, `/` and the name.

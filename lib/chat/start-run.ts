@@ -4,18 +4,21 @@ import { lockOwnedThread } from "@/lib/db/locks";
 import { AppError, notFound } from "@/lib/errors";
 import { getThreadOrThrow } from "@/lib/threads/get-thread";
 import { admitProjectContext } from "./admit-run";
-import { buildModelRequest } from "./build-model-request";
 import type { AttachedFile, ChatMessage } from "./chat-message";
 import { runInBackground } from "./background-work";
+import { configuredContextBudget } from "./context-budget";
 import { deliverRunStream } from "./deliver-run-stream";
 import { describeRunError } from "./describe-run-error";
+import { createRunRequestFitter } from "./fit-run-request";
 import { withSources } from "./message-sources";
 import { describeToolCallError, isToolCallError } from "./tool-call-error";
+import { createProgressChannel, SUMMARISING_CHUNK } from "./progress-channel";
 import { historyToModelMessages } from "./history-to-model-messages";
 import { createRun, hasActiveRun, recordRunEvent } from "./run-records";
 import { closeRun, settleRun } from "./settle-run";
 import { buildSystemPrompt } from "./system-prompt";
-import { loadThreadHistory, normaliseInterruptedMessage, saveMessage } from "./thread-history";
+import { loadRunHistory } from "./load-run-history";
+import { normaliseInterruptedMessage, saveMessage } from "./thread-history";
 import { titleThreadIfUntitled } from "./title-thread";
 import { buildRunTools } from "./tools/run-tools";
 import { resolveAttachments } from "./resolve-attachments";
@@ -40,8 +43,10 @@ export interface StartedRun {
 
 interface AdmittedTurn {
   runId: string;
-  /** The history this run answers, as committed: ends with the anchor user message. */
+  /** The history this run answers after its summary, as committed: ends with the anchor user message. */
   history: ChatMessage[];
+  /** The thread's summary of the turns before `history`. */
+  summary: string | null;
   anchorMessageId: string;
   userText: string;
   isFirstExchange: boolean;
@@ -51,7 +56,7 @@ interface AdmittedTurn {
 async function admitTurn(tx: Tx, userId: string, threadId: string, trigger: RunTrigger, attachments: AttachedFile[], modelId: string): Promise<AdmittedTurn> {
   if (!(await lockOwnedThread(tx, { threadId, userId }))) throw notFound();
   if (await hasActiveRun(tx, { threadId, userId })) throw new AppError("conflict", "A reply is already being generated in this chat.");
-  const history = await loadThreadHistory(tx, { threadId, userId });
+  const { summary, messages: history } = await loadRunHistory(tx, { threadId, userId });
   let anchor: ChatMessage;
   let runHistory: ChatMessage[];
   if (trigger.kind === "submit") {
@@ -70,8 +75,8 @@ async function admitTurn(tx: Tx, userId: string, threadId: string, trigger: RunT
   await tx.thread.update({ where: { id: threadId, userId }, data: { updatedAt: new Date() } });
   const runId = await createRun(tx, { threadId, userId, modelId });
   const userText = anchor.parts.map((part) => (part.type === "text" ? part.text : "")).join(" ");
-  const isFirstExchange = !history.some((message) => message.role === "assistant");
-  return { runId, history: runHistory, anchorMessageId: anchor.id, userText, isFirstExchange };
+  const isFirstExchange = !summary && !history.some((message) => message.role === "assistant");
+  return { runId, history: runHistory, summary: summary?.text ?? null, anchorMessageId: anchor.id, userText, isFirstExchange };
 }
 
 export async function startRun({
@@ -105,13 +110,30 @@ export async function startRun({
     const { history } = turn;
     const tools = buildRunTools({ userId, threadId, pinned });
     const initialMessages = await historyToModelMessages(history, tools);
+    const instructions = buildSystemPrompt({ today: new Date(), withTools: runModel.withTools });
+    const budget = configuredContextBudget(runModel.modelId);
+    const progress = createProgressChannel();
+    const fitRequest = createRunRequestFitter({
+      model: runModel.model,
+      threadId,
+      userId,
+      anchorMessageId: turn.anchorMessageId,
+      pinned,
+      summary: turn.summary,
+      instructions,
+      tools,
+      budget,
+      signal: controller.signal,
+      onSummarising: () => progress.emit(SUMMARISING_CHUNK),
+    });
     let contextRecorded = false;
     let runError: string | null = null;
 
     const result = streamText({
       model: runModel.model,
-      instructions: buildSystemPrompt({ today: new Date(), withTools: runModel.withTools }),
+      instructions,
       messages: initialMessages,
+      maxOutputTokens: budget.maxOutputTokens,
       tools,
       activeTools: runModel.withTools ? undefined : [],
       stopWhen: isStepCount(MAX_STEPS),
@@ -119,7 +141,7 @@ export async function startRun({
       // The UI stream's onError below records and reports the error once; the SDK's default
       // would also print the whole provider response to the log.
       onError: () => {},
-      prepareStep: async ({ initialMessages: initial, responseMessages }) => {
+      prepareStep: async ({ initialMessages: initial, responseMessages, stepNumber }) => {
         if (pinned && !contextRecorded) {
           contextRecorded = true;
           // An audit record: the model's first words need not wait for it.
@@ -129,9 +151,9 @@ export async function startRun({
             projectShelfRevision: pinned.projectShelfRevision,
           }).catch((error) => console.warn(`[chat] run ${turn.runId}: context event not recorded`, error));
         }
-        // Rebuilt from the run's initial messages every step, so the project message is
-        // inserted exactly once, before the run's own user message.
-        return { messages: buildModelRequest({ messages: [...initial, ...responseMessages], anchorMessageId: turn.anchorMessageId, pinned }) };
+        // Rebuilt from the run's initial messages every step, so the summary and project
+        // messages are inserted exactly once, and the request is fitted to the budget.
+        return { messages: await fitRequest([...initial, ...responseMessages], stepNumber) };
       },
     });
 
@@ -181,7 +203,8 @@ export async function startRun({
     // Recorded for followers (any instance) first; the caller is handed the same chunks.
     const persisted = persistRunStream(turn.runId, withSourcesMetadata(uiStream));
     const delivery = deliverRunStream(persisted, { onCancel: () => controller.abort() });
-    return { runId: turn.runId, stream: delivery.stream };
+    // Progress notes go to this client only: they are not part of the answer that is stored.
+    return { runId: turn.runId, stream: progress.merge(delivery.stream) };
   } catch (error) {
     unregisterRun(turn.runId);
     await closeRun({ runId: turn.runId, userId }, "failed", describeRunError(error));

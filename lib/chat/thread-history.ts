@@ -6,8 +6,15 @@ import type { ChatMessage, ChatMessageMetadata } from "./chat-message";
 // Persisted history of a thread: user and assistant UI messages in order. The project context
 // message is built per request and never reaches these functions.
 
-export async function loadThreadHistory(db: Db | Tx, { threadId, userId }: { threadId: string; userId: string }): Promise<ChatMessage[]> {
-  const rows = await db.message.findMany({ where: { threadId, thread: { userId } }, orderBy: { seq: "asc" } });
+/** `afterSeq`: only the messages after that position (a run reads what its summary does not cover). */
+export async function loadThreadHistory(
+  db: Db | Tx,
+  { threadId, userId, afterSeq }: { threadId: string; userId: string; afterSeq?: number },
+): Promise<ChatMessage[]> {
+  const rows = await db.message.findMany({
+    where: { threadId, thread: { userId }, ...(afterSeq === undefined ? {} : { seq: { gt: afterSeq } }) },
+    orderBy: { seq: "asc" },
+  });
   return rows.map((row) => ({
     id: row.id,
     role: row.role as ChatMessage["role"],

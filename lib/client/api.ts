@@ -1,4 +1,5 @@
 import type { ChatMessage, ChatMessageMetadata } from "@/lib/chat/chat-message";
+import type { HistoryContext } from "@/lib/chat/history-context-dto";
 import type { RunContextSummary } from "@/lib/chat/summarise-run-context";
 import type { PublicConfig } from "@/lib/config/public-config";
 import type { DocumentDto, DocumentPage, ListedDocument, PlacedDocument } from "@/lib/documents/document-dto";
@@ -8,6 +9,7 @@ import type { ThreadDto, ThreadPage } from "@/lib/threads/thread-dto";
 import type { RestoreResult, TrashedDocumentDto, TrashPage } from "@/lib/trash/trashed-document-dto";
 import type { TokenDto } from "@/lib/tokens/token-dto";
 import type { ModelDto, ModelListDto } from "@/lib/models/model-dto";
+import type { ThreadSummaryDto } from "@/lib/chat/thread-summary-dto";
 
 // Typed calls to the HTTP contract (docs/api.md) for client components. Every failure is
 // thrown as an ApiError carrying the server's error body, so callers can branch on `code`
@@ -27,8 +29,6 @@ export interface ShelfView {
   /** The search, or "" for the whole shelf. */
   q: string;
 }
-/** What the next run receives (GET …/context); `{project: null}` for a chat outside a project. */
-export type RunContext = RunContextSummary | { project: null };
 export type ApiToken = TokenDto;
 
 /** A token as created: the secret is in this answer only. */
@@ -39,6 +39,9 @@ export interface CreatedToken {
 
 export type ModelOption = ModelDto;
 export type ModelList = ModelListDto;
+/** What the next run receives (GET …/context); `{project: null}` for a chat outside a project, `history` always. */
+export type RunContext = (RunContextSummary | { project: null }) & { history: HistoryContext };
+export type ConversationSummary = ThreadSummaryDto;
 /** "Save to project": 201 added, or 200 when identical bytes were already on the shelf. */
 export type SavedDocument = PlacedDocument;
 /** A document in the trash: where it was trashed from, and when it is purged for good. */
@@ -221,6 +224,8 @@ export const api = {
     ),
   threadContext: (threadId: string) => request<RunContext>(`${threadPath(threadId)}/context`),
   projectContext: (projectId: string) => request<RunContextSummary>(`/api/projects/${encodeURIComponent(projectId)}/context`),
+  /** The summary the model reads instead of the older turns; null until the thread needs one. */
+  conversationSummary: (threadId: string) => request<{ summary: ConversationSummary | null }>(`${threadPath(threadId)}/summary`).then((r) => r.summary),
   threadUploads: (threadId: string) => request<{ files: ThreadFile[] }>(`${threadPath(threadId)}/uploads`).then((r) => r.files),
   threadOutputs: (threadId: string) => request<{ files: ThreadFile[] }>(`${threadPath(threadId)}/outputs`).then((r) => r.files),
   deleteThreadUpload: (threadId: string, filename: string) =>

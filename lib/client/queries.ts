@@ -145,3 +145,8 @@ export function useProjectContext(projectId: string) {
 export function useTokens() {
   return useQuery({ queryKey: queryKeys.tokens, queryFn: api.listTokens });
 }
+
+/** The summary the model reads instead of a long chat's older turns (null until it needs one); refreshed after each run. */
+export function useConversationSummary(threadId: string) {
+  return useQuery({ queryKey: queryKeys.chatSummary(threadId), queryFn: () => api.conversationSummary(threadId) });
+}

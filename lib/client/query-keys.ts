@@ -28,6 +28,7 @@ export const queryKeys = {
   // A conversation's own data, deliberately outside the ["threads"] prefix: invalidating
   // thread lists (after a rename, a move, a run) must not refetch its files or history.
   chatMessages: (threadId: string) => ["chat", threadId, "messages"] as const,
+  chatSummary: (threadId: string) => ["chat", threadId, "summary"] as const,
   chatFiles: (threadId: string) => ["chat", threadId, "files"] as const,
   chatUploads: (threadId: string) => ["chat", threadId, "files", "upload"] as const,
   chatOutputs: (threadId: string) => ["chat", threadId, "files", "output"] as const,

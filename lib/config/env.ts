@@ -31,6 +31,8 @@ const settingSchemas = {
   // sixth of it); a crashed instance's run is failed this long after its last renewal.
   runLeaseSeconds: { env: "RUN_LEASE_SECONDS", schema: integerInRange(2, 3600), fallback: 30 },
   allowSignUp: { env: "ALLOW_SIGN_UP", schema: booleanFromEnv, fallback: true },
+  modelContextTokens: { env: "MODEL_CONTEXT_TOKENS", schema: integerInRange(2048, 2000000), fallback: 32768 },
+  modelMaxOutputTokens: { env: "MODEL_MAX_OUTPUT_TOKENS", schema: integerInRange(1, 2000000), fallback: 4096 },
 } as const;
 
 type SettingName = keyof typeof settingSchemas;

@@ -32,6 +32,7 @@ const TOKEN_ALLOWLIST = [
   "threads/[id]/runs/[runId]/events",
   "threads/[id]/runs/[runId]/stream",
   "threads/[id]/context",
+  "threads/[id]/summary",
   "trash/documents",
   "trash/documents/[docId]/restore",
   "trash/documents/[docId]/purge",

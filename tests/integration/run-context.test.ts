@@ -68,7 +68,10 @@ describe("GET /api/threads/{id}/context", () => {
   it("answers {project: null} outside a project, says archived, and 404s a foreign thread", async () => {
     const owner = await signUp();
     const { thread: loose } = await (await owner.api("POST", "/api/threads", { json: {} })).json();
-    expect(await (await owner.api("GET", `/api/threads/${loose.id}/context`)).json()).toMatchObject({ project: null });
+    const outside = await (await owner.api("GET", `/api/threads/${loose.id}/context`)).json();
+    expect(outside).toEqual({ project: null, history: { tokens: expect.any(Number), budgetTokens: 28672, prunedToolResults: 0, summarizedThroughMessageId: null } });
+    // An empty chat still carries the system prompt and the tool schemas.
+    expect(outside.history.tokens).toBeGreaterThan(500);
 
     const { project } = await (await owner.api("POST", "/api/projects", { json: { name: "Old" } })).json();
     const { thread } = await (await owner.api("POST", "/api/threads", { json: { projectId: project.id } })).json();

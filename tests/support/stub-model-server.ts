@@ -18,7 +18,8 @@ import { fileURLToPath } from "node:url";
 // Across processes (Playwright): `node --import tsx tests/support/stub-model-server.ts
 // --port 4010`, then script it over HTTP:
 //   POST /__script   {"turns": [StubTurn…], "defaultTurn"?: StubTurn, "nonStreamingTurn"?: StubTurn,
-//                     "models"?: string[], "refuseTools"?: boolean | string}  → {"queued": n}
+//                     "models"?: string[], "refuseTools"?: boolean | string,
+//                     "contextLimitChars"?: number | null}  → {"queued": n}
 //
 // `nonStreamingTurn`, when set, answers every non-streaming request without touching the
 // queue: the app's only non-streaming call is the background chat-title request, which
@@ -28,6 +29,9 @@ import { fileURLToPath } from "node:url";
 //   POST /__reset    → clears the queue, the recorded requests, the gates and the default turn,
 //                      and restores the start-up models and tool mode
 // Command line: `--models a,b` lists those models, `--refuse-tools` starts refusing tools.
+// `contextLimitChars` stands in for a model's context window: a completion request whose
+// body is longer than that many characters is refused with the error OpenAI returns for
+// an over-long context (HTTP 400, code `context_length_exceeded`), without taking a turn.
 
 export interface StubToolCall {
   /** Defaults to `call_<n>`. */
@@ -99,6 +103,8 @@ export interface StubModelServer {
   setRefuseTools(refuse: boolean | string): void;
   /** How many times `GET /v1/models` was asked since start (the reset does not clear it). */
   modelListCount(): number;
+  /** Refuses longer request bodies as over the context window; null: no limit. Until the next reset. */
+  setContextLimit(chars: number | null): void;
   reset(): void;
   close(): Promise<void>;
 }
@@ -110,6 +116,7 @@ export interface StubModelServerOptions {
   nonStreamingTurn?: StubTurn;
   models?: string[];
   refuseTools?: boolean | string;
+  contextLimitChars?: number;
 }
 
 const FALLBACK_TURN: StubTurn = { type: "text", text: "Hello from the stub model." };
@@ -172,6 +179,7 @@ export async function startStubModelServer(options: StubModelServerOptions = {})
   let models = options.models ?? [MODEL_ID];
   let refuseTools = options.refuseTools ?? false;
   let modelListCount = 0;
+  let contextLimitChars: number | null = options.contextLimitChars ?? null;
   let completionCount = 0;
   let toolCallCount = 0;
   const gates = new Map<string, { released: boolean; waiters: (() => void)[] }>();
@@ -211,6 +219,7 @@ export async function startStubModelServer(options: StubModelServerOptions = {})
     nonStreamingTurn = options.nonStreamingTurn;
     models = options.models ?? [MODEL_ID];
     refuseTools = options.refuseTools ?? false;
+    contextLimitChars = options.contextLimitChars ?? null;
   }
 
   async function streamCompletion(
@@ -299,7 +308,21 @@ export async function startStubModelServer(options: StubModelServerOptions = {})
     record.outcome = "completed";
   }
 
-  async function handleCompletion(res: http.ServerResponse, record: RecordedRequest): Promise<void> {
+  async function handleCompletion(res: http.ServerResponse, record: RecordedRequest, bodyChars: number): Promise<void> {
+    if (contextLimitChars !== null && bodyChars > contextLimitChars) {
+      const tokens = Math.ceil(bodyChars / 4);
+      const limit = Math.floor(contextLimitChars / 4);
+      sendJson(res, 400, {
+        error: {
+          message: `This model's maximum context length is ${limit} tokens. However, your messages resulted in ${tokens} tokens. Please reduce the length of the messages.`,
+          type: "invalid_request_error",
+          param: "messages",
+          code: "context_length_exceeded",
+        },
+      });
+      record.outcome = "completed";
+      return;
+    }
     const body = record.body as { model?: string; stream?: boolean; stream_options?: { include_usage?: boolean }; tools?: unknown[] } | null;
     if (refuseTools !== false && body?.tools?.length) {
       const message = typeof refuseTools === "string" ? refuseTools : `registry.ollama.ai/library/${body.model ?? MODEL_ID} does not support tools`;
@@ -322,7 +345,7 @@ export async function startStubModelServer(options: StubModelServerOptions = {})
   }
 
   async function handleScript(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    let parsed: { turns?: unknown; defaultTurn?: unknown; nonStreamingTurn?: unknown; models?: unknown; refuseTools?: unknown };
+    let parsed: { turns?: unknown; defaultTurn?: unknown; nonStreamingTurn?: unknown; models?: unknown; refuseTools?: unknown; contextLimitChars?: unknown };
     try {
       parsed = JSON.parse((await readBody(req)) || "{}");
     } catch {
@@ -336,6 +359,10 @@ export async function startStubModelServer(options: StubModelServerOptions = {})
     if (parsed.nonStreamingTurn !== undefined && !isStubTurn(parsed.nonStreamingTurn)) {
       return sendJson(res, 422, { error: "nonStreamingTurn must be a StubTurn" });
     }
+    const limit = parsed.contextLimitChars;
+    if (limit !== undefined && limit !== null && !(typeof limit === "number" && Number.isInteger(limit) && limit > 0)) {
+      return sendJson(res, 422, { error: "contextLimitChars must be a positive whole number or null" });
+    }
     if (parsed.models !== undefined && !(Array.isArray(parsed.models) && parsed.models.every((m) => typeof m === "string"))) {
       return sendJson(res, 422, { error: "models must be string[]" });
     }
@@ -345,6 +372,7 @@ export async function startStubModelServer(options: StubModelServerOptions = {})
     queue.push(...turns);
     if (parsed.models !== undefined) models = parsed.models as string[];
     if (parsed.refuseTools !== undefined) refuseTools = parsed.refuseTools as boolean | string;
+    if (limit !== undefined) contextLimitChars = limit as number | null;
     if (parsed.defaultTurn !== undefined) defaultTurn = parsed.defaultTurn as StubTurn;
     if (parsed.nonStreamingTurn !== undefined) nonStreamingTurn = parsed.nonStreamingTurn as StubTurn;
     sendJson(res, 200, { queued: queue.length });
@@ -380,7 +408,7 @@ export async function startStubModelServer(options: StubModelServerOptions = {})
       }
       const record: RecordedRequest = { method, path: pathname, body, receivedAt: new Date().toISOString(), outcome: "pending" };
       requests.push(record);
-      if (method === "POST" && pathname === "/v1/chat/completions") return handleCompletion(res, record);
+      if (method === "POST" && pathname === "/v1/chat/completions") return handleCompletion(res, record, raw.length);
     }
     sendJson(res, 404, { error: { message: `No route for ${method} ${pathname}.`, type: "invalid_request_error" } });
   }
@@ -419,6 +447,9 @@ export async function startStubModelServer(options: StubModelServerOptions = {})
       refuseTools = refuse;
     },
     modelListCount: () => modelListCount,
+    setContextLimit: (chars) => {
+      contextLimitChars = chars;
+    },
     reset,
     close: () =>
       new Promise<void>((resolve, reject) => {

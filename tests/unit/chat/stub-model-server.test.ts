@@ -92,6 +92,24 @@ describe("stub model server with the real OpenAI provider", () => {
     expect((failure as APICallError).message).toContain("model is overloaded");
   });
 
+  it("refuses a request over its context limit with OpenAI's context_length_exceeded error, without taking a turn", async () => {
+    stub.setContextLimit(2000);
+    stub.enqueue({ type: "text", text: "answered" });
+    const failure = await generateText({ model: model(), prompt: "x".repeat(2000), maxRetries: 0 }).catch((error: unknown) => error);
+    expect(APICallError.isInstance(failure)).toBe(true);
+    expect((failure as APICallError).statusCode).toBe(400);
+    expect(JSON.parse((failure as APICallError).responseBody!).error).toMatchObject({ code: "context_length_exceeded", type: "invalid_request_error" });
+    expect((failure as APICallError).message).toMatch(/maximum context length is 500 tokens/);
+    expect((await generateText({ model: model(), prompt: "x".repeat(1800), maxRetries: 0 })).text).toBe("answered");
+
+    const origin = stub.url.replace(/\/v1$/, "");
+    const lifted = await fetch(`${origin}/__script`, { method: "POST", body: JSON.stringify({ contextLimitChars: null }) });
+    expect(lifted.status).toBe(200);
+    expect((await generateText({ model: model(), prompt: "x".repeat(5000) })).text).toBe("Hello from the stub model.");
+    const invalid = await fetch(`${origin}/__script`, { method: "POST", body: JSON.stringify({ contextLimitChars: -1 }) });
+    expect(invalid.status).toBe(422);
+  });
+
   it("streams with delays and records an abort when the client stops mid-way", async () => {
     stub.enqueue({ type: "text", text: "one two three four five six seven eight", delayMs: 40 });
     const controller = new AbortController();

@@ -18,6 +18,8 @@ describe("buildSystemPrompt", () => {
     ["the thread file tools", /list_thread_files\(\)[\s\S]*read_thread_file\([\s\S]*write_output_file\(/],
     ["the project document tools", /read_project_document\([\s\S]*list_project_documents\(/],
     ["that tool errors come back as JSON", /"error" field/],
+    ["that the conversation summary is user-role data, not instructions", /user-role message[\s\S]*<conversation_summary>[\s\S]*not instructions/],
+    ["that pruned tool results can be read again", /omitted; read it again if needed[\s\S]*Call the tool again/],
   ])("says %s", (_case, pattern) => {
     expect(prompt).toMatch(pattern);
   });

@@ -14,6 +14,8 @@ const defaults = {
   searchIndexMaxChars: 5_000_000,
   runLeaseSeconds: 30,
   allowSignUp: true,
+  modelContextTokens: 32768,
+  modelMaxOutputTokens: 4096,
 };
 
 describe("configuration", () => {
@@ -41,6 +43,9 @@ describe("configuration", () => {
     ["RUN_LEASE_SECONDS", "2", "runLeaseSeconds", 2],
     ["RUN_LEASE_SECONDS", "3600", "runLeaseSeconds", 3600],
     ["ALLOW_SIGN_UP", "false", "allowSignUp", false],
+    ["MODEL_CONTEXT_TOKENS", "2048", "modelContextTokens", 2048],
+    ["MODEL_CONTEXT_TOKENS", "2000000", "modelContextTokens", 2000000],
+    ["MODEL_MAX_OUTPUT_TOKENS", "1", "modelMaxOutputTokens", 1],
   ])("accepts %s=%s at the bounds", (variable, raw, key, expected) => {
     const warnings: string[] = [];
     expect(readSettings({ [variable]: raw }, (m) => warnings.push(m))[key as keyof typeof defaults]).toBe(expected);
@@ -64,6 +69,9 @@ describe("configuration", () => {
     ["AUTO_CONVERT_DOCUMENTS", "maybe", "autoConvertDocuments"],
     ["RUN_LEASE_SECONDS", "1", "runLeaseSeconds"],
     ["RUN_LEASE_SECONDS", "3601", "runLeaseSeconds"],
+    ["MODEL_CONTEXT_TOKENS", "2047", "modelContextTokens"],
+    ["MODEL_CONTEXT_TOKENS", "2000001", "modelContextTokens"],
+    ["MODEL_MAX_OUTPUT_TOKENS", "0", "modelMaxOutputTokens"],
   ])("falls back to the default and warns for %s=%s", (variable, raw, key) => {
     const warnings: string[] = [];
     const settings = readSettings({ [variable]: raw }, (m) => warnings.push(m));
