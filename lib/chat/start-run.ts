@@ -9,6 +9,7 @@ import { runInBackground } from "./background-work";
 import { configuredContextBudget } from "./context-budget";
 import { deliverRunStream } from "./deliver-run-stream";
 import { describeRunError } from "./describe-run-error";
+import { endWithErrorChunk } from "./end-with-error-chunk";
 import { createRunRequestFitter } from "./fit-run-request";
 import { withSources } from "./message-sources";
 import { describeToolCallError, isToolCallError } from "./tool-call-error";
@@ -128,6 +129,16 @@ export async function startRun({
     });
     let contextRecorded = false;
     let runError: string | null = null;
+    // Called again with the message returned here when the error reaches the stream's end:
+    // keep the first, readable description.
+    const describeFailure = (error: unknown): string => {
+      if (isToolCallError(error)) return describeToolCallError(error);
+      if (runError === null) {
+        runError = describeRunError(error);
+        console.error(`[chat] run ${turn.runId} failed: ${runError}`);
+      }
+      return runError;
+    };
 
     const result = streamText({
       model: runModel.model,
@@ -163,16 +174,7 @@ export async function startRun({
       originalMessages: history,
       generateMessageId: generateId,
       messageMetadata: () => runModel.metadata(),
-      // Called again with the message returned here when the error reaches the stream's
-      // end: keep the first, readable description.
-      onError: (error) => {
-        if (isToolCallError(error)) return describeToolCallError(error);
-        if (runError === null) {
-          runError = describeRunError(error);
-          console.error(`[chat] run ${turn.runId} failed: ${runError}`);
-        }
-        return runError;
-      },
+      onError: (error) => describeFailure(error),
       // The stored answer is what the client was handed (deliver-run-stream.ts), known only once
       // delivery settles, which on a normal end is after this callback returns: never await it
       // here. Tracked as background work, so nothing waits on a sleep for the record.
@@ -201,7 +203,7 @@ export async function startRun({
       },
     });
     // Recorded for followers (any instance) first; the caller is handed the same chunks.
-    const persisted = persistRunStream(turn.runId, withSourcesMetadata(uiStream));
+    const persisted = persistRunStream(turn.runId, withSourcesMetadata(endWithErrorChunk(uiStream, describeFailure)));
     const delivery = deliverRunStream(persisted, { onCancel: () => controller.abort() });
     // Progress notes go to this client only: they are not part of the answer that is stored.
     return { runId: turn.runId, stream: progress.merge(delivery.stream) };
