@@ -3,7 +3,10 @@ import type { APIRequestContext } from "@playwright/test";
 // Scripts the OpenAI-compatible stub that scripts/e2e-server.mjs starts and points the app
 // at. Turn shapes: see the top of tests/support/stub-model-server.ts.
 
-const STUB_URL = `http://127.0.0.1:${process.env.STUB_MODEL_PORT ?? 4010}`;
+const STUB_PORT = Number(process.env.STUB_MODEL_PORT ?? 4010);
+const STUB_URL = `http://127.0.0.1:${STUB_PORT}`;
+/** The second stub: the endpoint "local", offering llama3.1:8b and qwen2.5:7b. */
+export const LOCAL_STUB_URL = `http://127.0.0.1:${process.env.STUB_MODEL_PORT_2 ?? STUB_PORT + 1}`;
 
 export type StubTurn =
   | { type: "text"; text: string; delayMs?: number; chunks?: string[] }
@@ -12,20 +15,29 @@ export type StubTurn =
 
 export interface RecordedRequest {
   path: string;
-  body: { stream?: boolean; messages?: { role: string; content: unknown }[] } | null;
+  body: { model?: string; stream?: boolean; tools?: unknown[]; messages?: { role: string; content: unknown }[] } | null;
   outcome: "pending" | "completed" | "aborted";
 }
 
 export class StubModel {
-  constructor(private readonly request: APIRequestContext) {}
+  constructor(
+    private readonly request: APIRequestContext,
+    private readonly url = STUB_URL,
+  ) {}
 
   async reset() {
-    await this.request.post(`${STUB_URL}/__reset`);
+    await this.request.post(`${this.url}/__reset`);
+  }
+
+  /** From now on, refuse tool definitions the way Ollama does for a model without tools. */
+  async refuseTools(refuse = true) {
+    const response = await this.request.post(`${this.url}/__script`, { data: { refuseTools: refuse } });
+    if (!response.ok()) throw new Error(`stub refused the mode: ${await response.text()}`);
   }
 
   /** Queues streamed turns; `title` answers the background title call without using the queue. */
   async script(turns: StubTurn[], title?: string) {
-    const response = await this.request.post(`${STUB_URL}/__script`, {
+    const response = await this.request.post(`${this.url}/__script`, {
       data: { turns, ...(title ? { nonStreamingTurn: { type: "text", text: title } } : {}) },
     });
     if (!response.ok()) throw new Error(`stub refused the script: ${await response.text()}`);
@@ -33,7 +45,7 @@ export class StubModel {
 
   /** Streaming completion requests only (the chat runs), oldest first. */
   async runRequests(): Promise<RecordedRequest[]> {
-    const { requests } = (await (await this.request.get(`${STUB_URL}/__requests`)).json()) as { requests: RecordedRequest[] };
+    const { requests } = (await (await this.request.get(`${this.url}/__requests`)).json()) as { requests: RecordedRequest[] };
     return requests.filter((r) => r.path === "/v1/chat/completions" && r.body?.stream);
   }
 }

@@ -1,0 +1,71 @@
+import { expect, test } from "@playwright/test";
+import { AuthPage } from "./pages/auth-page";
+import { ChatPanel } from "./pages/chat-panel";
+import { ModelPicker } from "./pages/model-picker";
+import { WorkspaceShell } from "./pages/workspace-shell";
+import { LOCAL_STUB_URL, StubModel } from "./support/stub-model";
+
+// Two model servers: the default endpoint (stub) and "local" (llama3.1:8b, qwen2.5:7b), both
+// started by scripts/e2e-server.mjs. This file signs up exactly once.
+
+test("pick a model in the composer and get the answer from it; a model without tools says so", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const stub = new StubModel(request);
+  const local = new StubModel(request, LOCAL_STUB_URL);
+  const chat = new ChatPanel(page);
+  const picker = new ModelPicker(page);
+  await stub.reset();
+  await local.reset();
+
+  await new AuthPage(page).signUp({ name: "Ada Lovelace", email: `ada-${Date.now()}@example.com`, password: "analytical-1843" });
+  await expect(page).toHaveURL(/\/workspace$/);
+  await new WorkspaceShell(page).newChat.click();
+  await expect(page).toHaveURL(/\/workspace\/chats\/[^/]+$/);
+
+  await test.step("the picker lists both endpoints, the default marked and chosen", async () => {
+    await expect(picker.trigger).toHaveAttribute("data-model-id", "default:stub");
+    await picker.trigger.click();
+    await expect(picker.search).toBeFocused();
+    await expect(picker.groups).toHaveCount(2);
+    await expect(picker.option("default:stub")).toHaveAttribute("aria-selected", "true");
+    await expect(picker.option("default:stub")).toContainText("default");
+    await expect(picker.option("local:qwen2.5:7b")).toBeVisible();
+  });
+
+  await test.step("search and choose with the keyboard; the answer comes from that model", async () => {
+    await picker.search.fill("qwen");
+    await expect(picker.options).toHaveCount(1);
+    await picker.search.press("Enter");
+    await expect(picker.trigger).toBeFocused();
+    await expect(picker.trigger).toHaveAttribute("data-model-id", "local:qwen2.5:7b");
+
+    await local.script([{ type: "text", text: "Qwen answers from the local server." }], "Local chat");
+    await chat.sendMessage("Who is answering?");
+    await expect(chat.assistantMessages.last()).toContainText("Qwen answers from the local server.");
+    await expect(chat.assistantMessages.last().getByTestId("answer-model")).toHaveText("Answered by qwen2.5:7b (local)");
+    expect((await local.runRequests()).map((r) => r.body?.model)).toEqual(["qwen2.5:7b"]);
+    expect(await stub.runRequests()).toEqual([]);
+  });
+
+  await test.step("a model that refuses tools still answers, with a notice that survives a reload", async () => {
+    await local.refuseTools();
+    await picker.trigger.click();
+    await picker.search.fill("llama");
+    await picker.option("local:llama3.1:8b").click();
+    await expect(picker.trigger).toHaveAttribute("data-model-id", "local:llama3.1:8b");
+    await local.script([{ type: "text", text: "Llama answers without tools." }]);
+    await chat.sendMessage("Read my files");
+    const answer = chat.assistantMessages.last();
+    await expect(answer).toContainText("Llama answers without tools.");
+    await expect(answer.getByTestId("model-notice")).toContainText("cannot use tools");
+    await expect(chat.idle()).toBeAttached();
+
+    await page.reload();
+    await expect(chat.assistantMessages.last().getByTestId("model-notice")).toContainText("could not open documents or files");
+    await expect(picker.trigger).toHaveAttribute("data-model-id", "local:llama3.1:8b");
+    await picker.trigger.click();
+    await expect(picker.option("local:llama3.1:8b")).toContainText("no tools");
+    await picker.search.press("Escape");
+    await expect(picker.trigger).toBeFocused();
+  });
+});
