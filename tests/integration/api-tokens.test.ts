@@ -26,6 +26,12 @@ describe("API tokens", () => {
     expect((await listed.json()).projects.map((p: { id: string }) => p.id)).toContain(project.id);
     expect((await callApi("GET", `/api/projects/${project.id}`, bearer(secret))).status).toBe(200);
     expect((await callApi("GET", "/api/trash/documents", bearer(secret))).status).toBe(200);
+    // A script can take its owner's export with a token; an import still needs a session.
+    const exported = await callApi("GET", "/api/export", bearer(secret));
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get("content-type")).toContain("application/zip");
+    await exported.arrayBuffer();
+    expect((await callApi("POST", "/api/import", { ...bearer(secret), body: new FormData() })).status).toBe(401);
 
     // Another user's resource stays a 404 for Alice's token.
     const bob = await signUp("Bob");

@@ -1,6 +1,7 @@
 import path from "node:path";
-import { access, readFile } from "node:fs/promises";
+import { access, readFile, rm } from "node:fs/promises";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { searchIndexingSettled } from "@/lib/documents/search-indexing-queue";
 import { threadRoot } from "@/lib/storage/layout";
 import { signUp } from "../support/route-client";
 import { newProject, storedPaths, trashDocument, uploadDocument, type Api } from "../support/shelf-fixtures";
@@ -94,6 +95,10 @@ describe("a conversion racing a purge of its document", () => {
     const document = await uploadDocument(api, projectId, "hello.docx", await docx());
     const { folder, original } = await storedPaths(document.id);
     const converted = path.join(folder, "derived", "converted.md");
+    // The upload converted it in the background: let that finish and drop its cache, so this
+    // read converts afresh and is the conversion held at the pause.
+    await searchIndexingSettled();
+    await rm(converted, { force: true });
 
     const pause = pauses.arm("converted");
     const reading = api("GET", `/api/projects/${projectId}/documents/${document.id}/content?as=markdown`);

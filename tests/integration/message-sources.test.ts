@@ -55,7 +55,9 @@ describe("message sources", () => {
       { kind: "document", documentId: spec.id, name: "spec.md", ranges: [[10, 15]] },
     ];
     // The live stream carries them before its end, so the answer shows them without a reload.
-    expect(chunks.find((c) => c.type === "message-metadata")?.messageMetadata).toEqual({ sources: expected });
+    // (Other metadata, such as the model that answered, travels in chunks of its own.)
+    const metadata = chunks.filter((c) => c.type === "message-metadata").map((c) => c.messageMetadata as { sources?: unknown });
+    expect(metadata.find((m) => m.sources)).toEqual({ sources: expected });
 
     const answer = (await messagesOf(api, thread.id))[1]!;
     expect(answer.sources).toEqual(expected.map((source) => ({ ...source, available: true })));

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { authedRoute, readQuery } from "@/lib/http/route";
+import { readQuery, tokenRoute } from "@/lib/http/route";
 import { exportAccount } from "@/lib/portable/export-account";
 
 export const dynamic = "force-dynamic";
@@ -7,7 +7,7 @@ export const dynamic = "force-dynamic";
 const query = z.object({ trash: z.enum(["true", "false"]).default("false") });
 
 // GET /api/export – everything the caller owns as one streamed zip
-export const GET = authedRoute(async ({ user, url }) => {
+export const GET = tokenRoute(async ({ user, url }) => {
   const { trash } = readQuery(url, query);
   const { stream, estimatedBytes } = await exportAccount({ userId: user.id, includeTrash: trash === "true" });
   const day = new Date().toISOString().slice(0, 10);
