@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { AuthPage } from "./pages/auth-page";
 import { ChatPanel } from "./pages/chat-panel";
 import { StubModel } from "./support/stub-model";
+import { SAME_ORIGIN } from "./support/same-origin";
 
 // Answers people can trust: rendered Markdown, safe links, read receipts that open the exact
 // slice, and the context panel. Signs up once (better-auth limits sign-ups per IP).
@@ -10,10 +11,10 @@ const PLAN = `Launch plan\n${"Background that nobody needs. ".repeat(8)}The laun
 const KEY = "The launch is on the 3rd of March.";
 
 async function createProjectChat(page: Page) {
-  const { project } = await (await page.request.post("/api/projects", { data: { name: "Launch", instructions: "Answer briefly." } })).json();
-  const upload = await page.request.post(`/api/projects/${project.id}/documents`, { multipart: { file: { name: "plan.txt", mimeType: "text/plain", buffer: Buffer.from(PLAN) } } });
+  const { project } = await (await page.request.post("/api/projects", { data: { name: "Launch", instructions: "Answer briefly." }, headers: SAME_ORIGIN })).json();
+  const upload = await page.request.post(`/api/projects/${project.id}/documents`, { headers: SAME_ORIGIN, multipart: { file: { name: "plan.txt", mimeType: "text/plain", buffer: Buffer.from(PLAN) } } });
   const { document } = await upload.json();
-  const { thread } = await (await page.request.post("/api/threads", { data: { projectId: project.id } })).json();
+  const { thread } = await (await page.request.post("/api/threads", { data: { projectId: project.id }, headers: SAME_ORIGIN })).json();
   return { project, document, thread };
 }
 
@@ -76,7 +77,7 @@ test("answers render like peers, show their sources, and the context is visible"
     await page.keyboard.press("Escape");
 
     // After a reload the stored sources say the same, and a trashed document says so.
-    await page.request.delete(`/api/projects/${document.projectId}/documents/${document.id}`);
+    await page.request.delete(`/api/projects/${document.projectId}/documents/${document.id}`, { headers: SAME_ORIGIN });
     await page.reload();
     const stored = chat.assistantMessages.last().getByTestId("message-source");
     await expect(stored).toHaveAttribute("data-available", "false");

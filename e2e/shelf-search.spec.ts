@@ -72,7 +72,7 @@ test("the Documents tab searches names and text with the matches marked, and sor
     const preview = await shelf.openPreview("plan.docx");
     await expect(preview.getByTestId("file-preview-converting")).toHaveText("Converting “plan.docx” to text…");
     release();
-    await expect(preview.getByTestId("file-preview-text")).toContainText("The docx fixture says hello.");
+    await expect(preview.getByTestId("file-preview-markdown")).toContainText("The docx fixture says hello.");
     await shelf.closePreview();
   });
 });
