@@ -17,7 +17,21 @@ export interface DeliveredRunStream {
   delivered: Promise<ChatMessage | null>;
 }
 
-export function deliverRunStream(source: ReadableStream<UIMessageChunk>, { onCancel }: { onCancel: () => void }): DeliveredRunStream {
+export function deliverRunStream(
+  source: ReadableStream<UIMessageChunk>,
+  {
+    onCancel,
+    recorded: runRecorded = Promise.resolve(),
+  }: {
+    onCancel: () => void;
+    /**
+     * Settles once the run's record is written from `delivered`. The client's stream ends only
+     * after it, so a client that sends its next message the moment the answer ends finds the
+     * run closed, not a 409 for a run that is still being recorded.
+     */
+    recorded?: Promise<unknown>;
+  },
+): DeliveredRunStream {
   const reader = source.getReader();
   let record!: ReadableStreamDefaultController<UIMessageChunk>;
   const recorded = new ReadableStream<UIMessageChunk>({ start: (controller) => void (record = controller) });
@@ -46,6 +60,7 @@ export function deliverRunStream(source: ReadableStream<UIMessageChunk>, { onCan
         }
         if (next.done) {
           settle();
+          await runRecorded;
           controller.close();
           return;
         }

@@ -129,6 +129,9 @@ export async function startRun({
     });
     let contextRecorded = false;
     let runError: string | null = null;
+    // Resolved once the run's record is written; the client's stream closes after it.
+    let markRecorded!: () => void;
+    const recorded = new Promise<void>((resolve) => (markRecorded = resolve));
     // Called again with the message returned here when the error reaches the stream's end:
     // keep the first, readable description.
     const describeFailure = (error: unknown): string => {
@@ -198,13 +201,14 @@ export async function startRun({
             }
           } finally {
             unregisterRun(turn.runId);
+            markRecorded();
           }
         });
       },
     });
     // Recorded for followers (any instance) first; the caller is handed the same chunks.
     const persisted = persistRunStream(turn.runId, withSourcesMetadata(endWithErrorChunk(uiStream, describeFailure)));
-    const delivery = deliverRunStream(persisted, { onCancel: () => controller.abort() });
+    const delivery = deliverRunStream(persisted, { onCancel: () => controller.abort(), recorded });
     // Progress notes go to this client only: they are not part of the answer that is stored.
     return { runId: turn.runId, stream: progress.merge(delivery.stream) };
   } catch (error) {

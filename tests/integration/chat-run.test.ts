@@ -240,6 +240,9 @@ describe("run lifecycle", () => {
     const { thread } = await (await api("POST", "/api/threads", { json: { title: "regen" } })).json();
     stub.enqueue({ type: "text", text: "First answer." }, { type: "text", text: "Second answer." });
     await readUiStream(await api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: "Question" } } }));
+    // The stream ends only once the run is recorded: asking again at once is never a 409.
+    const { runs } = await (await api("GET", `/api/threads/${thread.id}/runs`)).json();
+    expect(runs.map((run: Json) => run.status)).toEqual(["completed"]);
     const { text } = await readUiStream(await api("POST", `/api/threads/${thread.id}/runs`, { json: { regenerate: true } }));
     expect(text).toBe("Second answer.");
     const history = await (await api("GET", `/api/threads/${thread.id}/messages`)).json();

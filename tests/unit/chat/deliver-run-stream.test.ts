@@ -57,4 +57,20 @@ describe("deliverRunStream", () => {
     while (!(await reader.read()).done);
     expect(textOf(await delivered)).toBe(words.join(""));
   });
+
+  it("ends the consumer's stream only once the run is recorded from what was delivered", async () => {
+    let markRecorded!: () => void;
+    const recorded = new Promise<void>((resolve) => (markRecorded = resolve));
+    const { stream, delivered } = deliverRunStream(eagerSource().stream, { onCancel: () => {}, recorded });
+    const reader = stream.getReader();
+    for (let i = 0; i < chunks.length; i++) expect((await reader.read()).done).toBe(false);
+    let ended = false;
+    const end = reader.read().then((result) => (ended = result.done));
+    // The answer is complete (the record can be written from it), yet the stream stays open.
+    expect(textOf(await delivered)).toBe(words.join(""));
+    expect(ended).toBe(false);
+    markRecorded();
+    await end;
+    expect(ended).toBe(true);
+  });
 });
