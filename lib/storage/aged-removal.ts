@@ -64,13 +64,34 @@ export async function removeFileIfOld(file: string, oldBefore: number, counts: R
   }
 }
 
+const CLAIM = ".removing-";
+const CLAIM_NAME = /\.removing-(\d+)-[0-9a-f-]{36}$/;
+
+/**
+ * When a claim was taken, from its name: renaming keeps the folder's own (old) mtime, so
+ * only the name can tell a claim another sweep is removing right now from one a sweep that
+ * died left behind.
+ */
+function claimedAt(folder: string): number | undefined {
+  const match = CLAIM_NAME.exec(path.basename(folder));
+  return match ? Number(match[1]) : undefined;
+}
+
+/** True for a folder some sweep has claimed for removal (see removeTreeIfOld). */
+export const isClaim = (name: string): boolean => claimedAt(name) !== undefined;
+
 /**
  * Sweeps on several instances may remove the same tree at once: each first claims it by
  * renaming it aside, which exactly one of them wins, so only that one removes and counts it.
+ * A claim is left alone while it is young, because its sweep is still removing it (taking it
+ * again would count it twice and keep its parent from emptying); one older than the guard was
+ * left by a sweep that died, and is claimed afresh and removed like any old tree.
  */
 export async function removeTreeIfOld(folder: string, oldBefore: number, counts: RemovalCounts): Promise<void> {
-  if ((await newestMtimeMs(folder)) >= oldBefore) return;
-  const claimed = `${folder}.removing-${randomUUID()}`;
+  const takenAt = claimedAt(folder);
+  if ((takenAt ?? (await newestMtimeMs(folder))) >= oldBefore) return;
+  const unclaimed = takenAt === undefined ? folder : folder.slice(0, folder.lastIndexOf(CLAIM));
+  const claimed = `${unclaimed}${CLAIM}${Date.now()}-${randomUUID()}`;
   try {
     await rename(folder, claimed);
   } catch (error) {

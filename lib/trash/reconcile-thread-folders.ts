@@ -1,7 +1,7 @@
 import path from "node:path";
 import { getDb } from "@/lib/db/client";
 import { isIdSegment, threadsRoot, threadStagingDir } from "@/lib/storage/layout";
-import { noRemovals, readdirOrEmpty, removeOldEntries, removeTreeIfOld, type RemovalCounts } from "@/lib/storage/aged-removal";
+import { isClaim, noRemovals, readdirOrEmpty, removeOldEntries, removeTreeIfOld, type RemovalCounts } from "@/lib/storage/aged-removal";
 
 /**
  * Thread storage → rows: the folder of a thread that no longer exists (its delete crashed
@@ -14,8 +14,11 @@ import { noRemovals, readdirOrEmpty, removeOldEntries, removeTreeIfOld, type Rem
  */
 export async function reconcileThreadFolders({ userId, oldBefore }: { userId: string; oldBefore: number }): Promise<RemovalCounts> {
   const root = threadsRoot(userId);
-  const folders = (await readdirOrEmpty(root)).filter((entry) => entry.isDirectory() && isIdSegment(entry.name)).map((entry) => entry.name);
+  const entries = (await readdirOrEmpty(root)).filter((entry) => entry.isDirectory());
+  const folders = entries.filter((entry) => isIdSegment(entry.name)).map((entry) => entry.name);
   const counts = noRemovals();
+  // A deleted thread's folder another sweep claimed and then died removing.
+  for (const entry of entries) if (isClaim(entry.name)) await removeTreeIfOld(path.join(root, entry.name), oldBefore, counts);
   if (folders.length === 0) return counts;
   const db = await getDb();
   const live = new Set((await db.thread.findMany({ where: { userId }, select: { id: true } })).map((thread) => thread.id));

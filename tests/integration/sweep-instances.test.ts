@@ -60,6 +60,7 @@ it("three sweeps at once neither fail nor count anything twice", async () => {
   // Each orphan's own folder, then its emptied {sha} and {sha[:2]} levels: three, once each.
   expect(projects.reduce((sum, counts) => sum + counts.removedFolders, 0)).toBe(orphans.length * 3);
   expect(threads.reduce((sum, counts) => sum + counts.removedFolders, 0)).toBe(1);
-  for (const gone of [...staged, ...orphans, deletedThread]) expect(await exists(gone)).toBe(false);
+  const shaLevels = orphans.flatMap((orphan) => [path.dirname(orphan), path.dirname(path.dirname(orphan))]);
+  for (const gone of [...staged, ...orphans, ...shaLevels, deletedThread]) expect(await exists(gone)).toBe(false);
   for (const document of expired) await expect(storedPaths(document.id)).rejects.toThrow();
 });

@@ -71,6 +71,18 @@ describe("age-guarded removal", () => {
     expect(await readdir(path.join(root, "shared"))).toEqual([]);
   });
 
+  it("leaves a claim another sweep is removing alone, and collects one a dead sweep left once it is old", async () => {
+    const uuid = "0b7c2c55-5d7e-4d43-9a59-1f1a4c6d2b10";
+    // Renaming keeps a folder's own mtime: both claims look old on disk; only their names differ.
+    const inProgress = `doc.removing-${Date.now()}-${uuid}`;
+    await file(`shared/${inProgress}/original/a.txt`, 30);
+    await file(`shared/doc2.removing-${hoursAgo(25).getTime()}-${uuid}/original/b.txt`, 30);
+    const sweeps = Array.from({ length: 3 }, () => noRemovals());
+    await Promise.all(sweeps.map((counts) => removeOldEntries(path.join(root, "shared"), orphanCutoffMs(), counts)));
+    expect(sweeps.reduce((sum, counts) => sum + counts.removedFolders, 0)).toBe(1);
+    expect(await readdir(path.join(root, "shared"))).toEqual([inProgress]);
+  });
+
   it("removes a symlink as itself, never what it points to", async () => {
     const target = await file("outside/keep.txt", 30);
     await mkdir(path.join(root, "staging"));
