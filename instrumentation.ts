@@ -24,7 +24,11 @@ export async function register() {
   // directory never delays start-up; it only logs, and no failure of it is fatal.
   void import("@/lib/trash/sweep")
     .then(({ sweepAllUsers }) => sweepAllUsers())
-    .then((report) => console.log(`[sweep] start-up: ${report.purged} expired document(s) purged, ${report.removedFiles} file(s) and ${report.removedFolders} folder(s) collected, ${report.contentMissing} document(s) missing content`))
+    .then((report) =>
+      console.log(
+        `[sweep] start-up: ${report.purged} expired document(s) purged, ${report.removedFiles} file(s) and ${report.removedFolders} folder(s) collected, ${report.contentMissing} document(s) missing content`,
+      ),
+    )
     .catch((error) => console.error("[sweep] start-up sweep failed", error));
   // Documents still without search text (older than search, imported, or interrupted).
   void import("@/lib/documents/search-indexing-queue")

@@ -1,6 +1,10 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
-import { API_CONTENT_SECURITY_POLICY, API_ROUTES_WITHOUT_FILES, COMMON_SECURITY_HEADERS } from "./lib/http/security-headers";
+import {
+  API_CONTENT_SECURITY_POLICY,
+  API_ROUTES_WITHOUT_FILES,
+  COMMON_SECURITY_HEADERS,
+} from "./lib/http/security-headers";
 
 const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
 
@@ -13,7 +17,10 @@ const nextConfig: NextConfig = {
   async headers() {
     return [
       { source: "/:path*", headers: [...COMMON_SECURITY_HEADERS, { key: "X-Frame-Options", value: "SAMEORIGIN" }] },
-      { source: API_ROUTES_WITHOUT_FILES, headers: [{ key: "Content-Security-Policy", value: API_CONTENT_SECURITY_POLICY }] },
+      {
+        source: API_ROUTES_WITHOUT_FILES,
+        headers: [{ key: "Content-Security-Policy", value: API_CONTENT_SECURITY_POLICY }],
+      },
     ];
   },
 };

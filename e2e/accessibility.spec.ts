@@ -30,7 +30,9 @@ async function expectNoHorizontalOverflow(page: Page, what: string) {
   const overflow = await page.evaluate(() =>
     Math.max(
       document.documentElement.scrollWidth - window.innerWidth,
-      ...[...document.querySelectorAll("main, [data-testid=message-list]")].map((element) => element.scrollWidth - element.clientWidth),
+      ...[...document.querySelectorAll("main, [data-testid=message-list]")].map(
+        (element) => element.scrollWidth - element.clientWidth,
+      ),
     ),
   );
   expect(overflow, `${what} is wider than the screen`).toBeLessThanOrEqual(0);
@@ -45,15 +47,31 @@ test("every page and dialog is accessible in light and dark, and fits a phone", 
   await expectAccessible(page, "sign-in");
   await page.goto("/sign-up");
   await expectAccessible(page, "sign-up");
-  await new AuthPage(page).signUp({ name: "Axe Tester", email: `axe-${Date.now()}@example.com`, password: "accessible-2026" });
+  await new AuthPage(page).signUp({
+    name: "Axe Tester",
+    email: `axe-${Date.now()}@example.com`,
+    password: "accessible-2026",
+  });
   await expect(page).toHaveURL(/\/workspace$/);
 
-  const { project } = await (await page.request.post("/api/projects", { data: { name: "Accessibility audit", instructions: "Be clear." } })).json();
+  const { project } = await (
+    await page.request.post("/api/projects", { data: { name: "Accessibility audit", instructions: "Be clear." } })
+  ).json();
   const upload = await page.request.post(`/api/projects/${project.id}/documents`, {
-    multipart: { file: { name: "a-rather-long-document-name-for-the-quarterly-review-2026.md", mimeType: "text/markdown", buffer: Buffer.from("# Review\n\nAll good.") } },
+    multipart: {
+      file: {
+        name: "a-rather-long-document-name-for-the-quarterly-review-2026.md",
+        mimeType: "text/markdown",
+        buffer: Buffer.from("# Review\n\nAll good."),
+      },
+    },
   });
   const { document } = await upload.json();
-  const { thread } = await (await page.request.post("/api/threads", { data: { projectId: project.id, title: "A chat with a fairly long title to check it stays readable" } })).json();
+  const { thread } = await (
+    await page.request.post("/api/threads", {
+      data: { projectId: project.id, title: "A chat with a fairly long title to check it stays readable" },
+    })
+  ).json();
 
   const pages = [
     ["home", "/workspace"],
@@ -69,7 +87,10 @@ test("every page and dialog is accessible in light and dark, and fits a phone", 
   await test.step("a chat with an answer, a tool card and sources", async () => {
     await stub.script([
       { type: "tool-calls", calls: [{ name: "read_project_document", arguments: { documentId: document.id } }] },
-      { type: "text", text: "| a | b |\n| --- | --- |\n| 1 | 2 |\n\n```ts\nconst x = 1;\n```\n\nSee [docs](https://example.com)." },
+      {
+        type: "text",
+        text: "| a | b |\n| --- | --- |\n| 1 | 2 |\n\n```ts\nconst x = 1;\n```\n\nSee [docs](https://example.com).",
+      },
     ]);
     await page.goto(`/workspace/chats/${thread.id}`);
     const chat = new ChatPanel(page);

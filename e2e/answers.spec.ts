@@ -11,10 +11,20 @@ const PLAN = `Launch plan\n${"Background that nobody needs. ".repeat(8)}The laun
 const KEY = "The launch is on the 3rd of March.";
 
 async function createProjectChat(page: Page) {
-  const { project } = await (await page.request.post("/api/projects", { data: { name: "Launch", instructions: "Answer briefly." }, headers: SAME_ORIGIN })).json();
-  const upload = await page.request.post(`/api/projects/${project.id}/documents`, { headers: SAME_ORIGIN, multipart: { file: { name: "plan.txt", mimeType: "text/plain", buffer: Buffer.from(PLAN) } } });
+  const { project } = await (
+    await page.request.post("/api/projects", {
+      data: { name: "Launch", instructions: "Answer briefly." },
+      headers: SAME_ORIGIN,
+    })
+  ).json();
+  const upload = await page.request.post(`/api/projects/${project.id}/documents`, {
+    headers: SAME_ORIGIN,
+    multipart: { file: { name: "plan.txt", mimeType: "text/plain", buffer: Buffer.from(PLAN) } },
+  });
   const { document } = await upload.json();
-  const { thread } = await (await page.request.post("/api/threads", { data: { projectId: project.id }, headers: SAME_ORIGIN })).json();
+  const { thread } = await (
+    await page.request.post("/api/threads", { data: { projectId: project.id }, headers: SAME_ORIGIN })
+  ).json();
   return { project, document, thread };
 }
 
@@ -61,7 +71,10 @@ test("answers render like peers, show their sources, and the context is visible"
   await test.step("the tool card names the document and the answer lists it as a source that opens at the range read", async () => {
     const offset = PLAN.indexOf(KEY);
     await stub.script([
-      { type: "tool-calls", calls: [{ name: "read_project_document", arguments: { documentId: document.id, offset, limit: KEY.length } }] },
+      {
+        type: "tool-calls",
+        calls: [{ name: "read_project_document", arguments: { documentId: document.id, offset, limit: KEY.length } }],
+      },
       { type: "text", text: "It launches on the 3rd of March." },
     ]);
     await chat.sendMessage("When is the launch?");
@@ -94,7 +107,9 @@ test("answers render like peers, show their sources, and the context is visible"
     await expect(dialog).toBeHidden();
   });
   await test.step("after Stop on a fast stream, the reply on screen is the text the server stored", async () => {
-    await stub.script([{ type: "text", text: "", chunks: Array.from({ length: 3000 }, (_, i) => `w${i} `), delayMs: 4 }]);
+    await stub.script([
+      { type: "text", text: "", chunks: Array.from({ length: 3000 }, (_, i) => `w${i} `), delayMs: 4 },
+    ]);
     await chat.sendMessage("Count for a long time");
     const reply = chat.assistantMessages.last();
     await expect(reply).toContainText("w150");
@@ -102,7 +117,12 @@ test("answers render like peers, show their sources, and the context is visible"
     await expect(chat.idle()).toBeAttached();
     const shown = (await reply.locator(".markdown").innerText()).replace(/\s+/g, " ").trim();
     const { messages } = await (await page.request.get(`/api/threads/${thread.id}/messages`)).json();
-    const stored = (messages.at(-1).parts as { type: string; text?: string }[]).filter((p) => p.type === "text").map((p) => p.text).join("").replace(/\s+/g, " ").trim();
+    const stored = (messages.at(-1).parts as { type: string; text?: string }[])
+      .filter((p) => p.type === "text")
+      .map((p) => p.text)
+      .join("")
+      .replace(/\s+/g, " ")
+      .trim();
     expect(shown.length).toBeGreaterThan(0);
     expect(stored).not.toContain("w2999");
     expect(shown).toBe(stored);
@@ -110,14 +130,27 @@ test("answers render like peers, show their sources, and the context is visible"
 
   await test.step("an HTML output previews as a page in a sandbox, its source one click away", async () => {
     await stub.script([
-      { type: "tool-calls", calls: [{ name: "write_output_file", arguments: { name: "page.html", content: '<h1>Hello page</h1><script>parent.document.title = "pwned"</script>' } }] },
+      {
+        type: "tool-calls",
+        calls: [
+          {
+            name: "write_output_file",
+            arguments: {
+              name: "page.html",
+              content: '<h1>Hello page</h1><script>parent.document.title = "pwned"</script>',
+            },
+          },
+        ],
+      },
       { type: "text", text: "Saved the page." },
     ]);
     await chat.sendMessage("Write a page");
     await chat.outputCards.filter({ hasText: "page.html" }).getByTestId("file-card-preview").click();
     const frame = chat.preview.getByTestId("file-preview-html");
     await expect(frame).toHaveAttribute("sandbox", "");
-    await expect(page.frameLocator('[data-testid="file-preview-html"]').getByRole("heading", { name: "Hello page" })).toBeVisible();
+    await expect(
+      page.frameLocator('[data-testid="file-preview-html"]').getByRole("heading", { name: "Hello page" }),
+    ).toBeVisible();
     expect(await page.title()).not.toBe("pwned");
     await chat.preview.getByTestId("file-preview-html-toggle").click();
     await expect(chat.preview.getByTestId("file-preview-text")).toContainText("<script>");

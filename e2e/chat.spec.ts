@@ -31,7 +31,8 @@ test("a chat streams, uses tools, takes files, stops and regenerates", async ({ 
   const threadId = page.url().split("/").at(-1)!;
 
   await test.step("a reply streams in word by word", async () => {
-    const answer = "Lisbon is lovely in spring. Start in Alfama, walk up to the castle, then take tram 28 across town before dinner.";
+    const answer =
+      "Lisbon is lovely in spring. Start in Alfama, walk up to the castle, then take tram 28 across town before dinner.";
     await stub.script([{ type: "text", text: answer, delayMs: 150 }], "Trip planning");
     await chat.sendMessage("Plan a trip to Lisbon");
     await expect(chat.userMessages.last()).toHaveText("Plan a trip to Lisbon");
@@ -52,7 +53,10 @@ test("a chat streams, uses tools, takes files, stops and regenerates", async ({ 
 
   await test.step("a tool call is shown as a card, with the file it wrote", async () => {
     await stub.script([
-      { type: "tool-calls", calls: [{ name: "write_output_file", arguments: { name: "itinerary.md", content: ITINERARY } }] },
+      {
+        type: "tool-calls",
+        calls: [{ name: "write_output_file", arguments: { name: "itinerary.md", content: ITINERARY } }],
+      },
       { type: "text", text: "I saved the itinerary as itinerary.md." },
     ]);
     await chat.sendMessage("Save the itinerary as a file");
@@ -74,7 +78,9 @@ test("a chat streams, uses tools, takes files, stops and regenerates", async ({ 
     await expect(chat.preview).toBeVisible();
     await expect(chat.preview.getByTestId("file-preview-title")).toHaveText("itinerary.md");
     // Markdown previews rendered, with the chat's own safe renderer.
-    await expect(chat.preview.getByTestId("file-preview-markdown").getByRole("heading", { name: "Lisbon in three days" })).toBeVisible();
+    await expect(
+      chat.preview.getByTestId("file-preview-markdown").getByRole("heading", { name: "Lisbon in three days" }),
+    ).toBeVisible();
     await expect(chat.preview.getByTestId("file-preview-markdown")).toContainText("Day 2: Belém");
     await page.keyboard.press("Escape");
     await expect(chat.preview).toBeHidden();
@@ -92,23 +98,41 @@ test("a chat streams, uses tools, takes files, stops and regenerates", async ({ 
   });
 
   await test.step("the paperclip adds files, and a removed chip deletes its upload", async () => {
-    await chat.fileInput.setInputFiles({ name: "draft.txt", mimeType: "text/plain", buffer: Buffer.from("not needed after all") });
+    await chat.fileInput.setInputFiles({
+      name: "draft.txt",
+      mimeType: "text/plain",
+      buffer: Buffer.from("not needed after all"),
+    });
     await expect(chat.chip("draft.txt")).toHaveAttribute("data-status", "done");
     await chat.chip("draft.txt").getByTestId("upload-chip-remove").click();
     await expect(chat.chips).toHaveCount(2);
     await expect
-      .poll(async () => ((await (await page.request.get(`/api/threads/${threadId}/uploads`)).json()) as { files: { filename: string }[] }).files.map((f) => f.filename).sort())
+      .poll(async () =>
+        (
+          (await (await page.request.get(`/api/threads/${threadId}/uploads`)).json()) as {
+            files: { filename: string }[];
+          }
+        ).files
+          .map((f) => f.filename)
+          .sort(),
+      )
       .toEqual(["budget.csv", "notes.txt"]);
   });
 
   await test.step("a file dropped anywhere on the page is checked against the size limit", async () => {
     const config = (await (await page.request.get("/api/config")).json()) as { uploadMaxBytes: number };
-    await chat.dropFiles(chat.messageList, [{ name: "huge.bin", sizeBytes: config.uploadMaxBytes + 1, type: "application/octet-stream" }], {
-      whileDragging: () => expect(chat.dropOverlay).toContainText("Drop files to attach"),
-    });
+    await chat.dropFiles(
+      chat.messageList,
+      [{ name: "huge.bin", sizeBytes: config.uploadMaxBytes + 1, type: "application/octet-stream" }],
+      {
+        whileDragging: () => expect(chat.dropOverlay).toContainText("Drop files to attach"),
+      },
+    );
     await expect(chat.dropOverlay).toBeHidden();
     await expect(chat.chip("huge.bin")).toHaveAttribute("data-status", "error");
-    await expect(chat.chip("huge.bin").getByTestId("upload-chip-error")).toHaveText(/^Too large: files can be at most \d/);
+    await expect(chat.chip("huge.bin").getByTestId("upload-chip-error")).toHaveText(
+      /^Too large: files can be at most \d/,
+    );
     await chat.chip("huge.bin").getByTestId("upload-chip-remove").click();
     await expect(chat.chips).toHaveCount(2);
   });
@@ -168,13 +192,23 @@ test("a chat streams, uses tools, takes files, stops and regenerates", async ({ 
 
   await test.step("the files panel lists the uploads and the agent's output", async () => {
     await chat.filesToggle.click();
-    await expect(chat.filesPanel.getByTestId("files-panel-outputs").getByTestId("files-panel-file")).toHaveText([/itinerary\.md/]);
-    await expect(chat.filesPanel.getByTestId("files-panel-uploads").getByTestId("files-panel-file")).toHaveText([/budget\.csv/, /notes\.txt/]);
+    await expect(chat.filesPanel.getByTestId("files-panel-outputs").getByTestId("files-panel-file")).toHaveText([
+      /itinerary\.md/,
+    ]);
+    await expect(chat.filesPanel.getByTestId("files-panel-uploads").getByTestId("files-panel-file")).toHaveText([
+      /budget\.csv/,
+      /notes\.txt/,
+    ]);
   });
 
   await test.step("while another client's run is active, sending is refused and the draft comes back", async () => {
-    await stub.script([{ type: "text", text: "A reply for the other client, written slowly on purpose.", delayMs: 200 }]);
-    const otherClient = page.request.post(`/api/threads/${threadId}/runs`, { data: { message: { text: "From a script" } }, headers: SAME_ORIGIN });
+    await stub.script([
+      { type: "text", text: "A reply for the other client, written slowly on purpose.", delayMs: 200 },
+    ]);
+    const otherClient = page.request.post(`/api/threads/${threadId}/runs`, {
+      data: { message: { text: "From a script" } },
+      headers: SAME_ORIGIN,
+    });
     await expect.poll(async () => (await stub.runRequests()).at(-1)?.outcome).toBe("pending");
     const before = await chat.userMessages.count();
     await chat.sendMessage("From the browser");

@@ -20,14 +20,24 @@ test("the agent reads a shelf document in a project chat", async ({ page }) => {
   await expect(page).toHaveURL(/\/workspace$/);
 
   // Set-up through the HTTP API with the browser's own session.
-  const { project } = await (await page.request.post("/api/projects", { data: { name: "Quarterly review", instructions: "Cite the file you read." }, headers: SAME_ORIGIN })).json();
+  const { project } = await (
+    await page.request.post("/api/projects", {
+      data: { name: "Quarterly review", instructions: "Cite the file you read." },
+      headers: SAME_ORIGIN,
+    })
+  ).json();
   const upload = await page.request.post(`/api/projects/${project.id}/documents`, {
     multipart: { file: { name: "q3-report.txt", mimeType: "text/plain", buffer: Buffer.from(REPORT) } },
     headers: SAME_ORIGIN,
   });
   expect(upload.status()).toBe(201);
   const { document } = await upload.json();
-  const { thread } = await (await page.request.post("/api/threads", { data: { projectId: project.id, title: "Q3 questions" }, headers: SAME_ORIGIN })).json();
+  const { thread } = await (
+    await page.request.post("/api/threads", {
+      data: { projectId: project.id, title: "Q3 questions" },
+      headers: SAME_ORIGIN,
+    })
+  ).json();
 
   await stub.script([
     { type: "tool-calls", calls: [{ name: "read_project_document", arguments: { documentId: document.id } }] },
@@ -56,7 +66,14 @@ test("the agent reads a shelf document in a project chat", async ({ page }) => {
     if (when === "reloaded") await page.reload();
     await expect(chat.assistantMessages.last()).toContainText("revenue grew 12% over Q2");
     const rendered = await chat.messageList.innerText();
-    for (const leaked of ["<project", "</project>", "<documents", "</documents>", "Cite the file you read.", `id=${document.id}`]) {
+    for (const leaked of [
+      "<project",
+      "</project>",
+      "<documents",
+      "</documents>",
+      "Cite the file you read.",
+      `id=${document.id}`,
+    ]) {
       expect(rendered, `${when}: ${leaked}`).not.toContain(leaked);
     }
   }

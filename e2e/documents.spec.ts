@@ -25,9 +25,12 @@ function removeStoredFile(text: string): number {
   return removed;
 }
 
-const fixture = (name: string) => readFileSync(new URL(`../tests/fixtures/thread-files/${name}`, import.meta.url)).toString("base64");
+const fixture = (name: string) =>
+  readFileSync(new URL(`../tests/fixtures/thread-files/${name}`, import.meta.url)).toString("base64");
 
-test("a project's shelf takes dropped files in sequence, previews, downloads, trashes and turns read-only when archived", async ({ page }) => {
+test("a project's shelf takes dropped files in sequence, previews, downloads, trashes and turns read-only when archived", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const auth = new AuthPage(page);
   const shell = new WorkspaceShell(page);
@@ -35,7 +38,11 @@ test("a project's shelf takes dropped files in sequence, previews, downloads, tr
   const shelf = new DocumentsTab(page);
 
   await test.step("sign up and open a new project's empty Documents tab", async () => {
-    await auth.signUp({ name: "Rosalind Franklin", email: `rosalind-${Date.now()}@example.com`, password: "photo-51-1952" });
+    await auth.signUp({
+      name: "Rosalind Franklin",
+      email: `rosalind-${Date.now()}@example.com`,
+      password: "photo-51-1952",
+    });
     await expect(page).toHaveURL(/\/workspace$/);
     const dialog = await shell.createProject("Shelf");
     await expect(dialog).toBeHidden();
@@ -74,7 +81,9 @@ test("a project's shelf takes dropped files in sequence, previews, downloads, tr
     await expect(shelf.upload("notes.txt")).toHaveAttribute("data-status", "added");
     await expect(shelf.upload("hello.pdf")).toHaveAttribute("data-status", "added");
     await expect(shelf.upload("notes-copy.txt")).toHaveAttribute("data-status", "deduplicated");
-    await expect(shelf.upload("notes-copy.txt").getByTestId("shelf-upload-note")).toHaveText("Already on the shelf as “notes.txt”");
+    await expect(shelf.upload("notes-copy.txt").getByTestId("shelf-upload-note")).toHaveText(
+      "Already on the shelf as “notes.txt”",
+    );
     await expect(shelf.uploads.getByTestId("shelf-upload-progress")).toHaveCount(0);
     expect(started).toHaveLength(3);
     await page.unroute("**/api/projects/*/documents");
@@ -91,7 +100,9 @@ test("a project's shelf takes dropped files in sequence, previews, downloads, tr
     await expect(shelf.upload("hello.docx")).toHaveAttribute("data-status", "added");
     await expect(shelf.rows).toHaveCount(3);
     // Built in the page: Playwright will not carry a buffer this large into a file input.
-    await shelf.dropFiles([{ name: "huge.bin", sizeBytes: config.uploadMaxBytes + 1, type: "application/octet-stream" }]);
+    await shelf.dropFiles([
+      { name: "huge.bin", sizeBytes: config.uploadMaxBytes + 1, type: "application/octet-stream" },
+    ]);
     await expect(shelf.upload("huge.bin").getByRole("alert")).toContainText("Too large: documents can be at most");
     await page.getByTestId("shelf-uploads-clear").click();
     await expect(shelf.uploads).toHaveCount(0);
@@ -118,10 +129,16 @@ test("a project's shelf takes dropped files in sequence, previews, downloads, tr
   });
 
   await test.step("a Markdown document previews rendered, not as raw text", async () => {
-    await shelf.fileInput.setInputFiles({ name: "readme.md", mimeType: "text/markdown", buffer: Buffer.from("# Shelf readme\n\n- **first** point\n") });
+    await shelf.fileInput.setInputFiles({
+      name: "readme.md",
+      mimeType: "text/markdown",
+      buffer: Buffer.from("# Shelf readme\n\n- **first** point\n"),
+    });
     await expect(shelf.upload("readme.md")).toHaveAttribute("data-status", "added");
     const preview = await shelf.openPreview("readme.md");
-    await expect(preview.getByTestId("file-preview-markdown").getByRole("heading", { name: "Shelf readme" })).toBeVisible();
+    await expect(
+      preview.getByTestId("file-preview-markdown").getByRole("heading", { name: "Shelf readme" }),
+    ).toBeVisible();
     await expect(preview.getByTestId("file-preview-markdown").getByRole("listitem")).toHaveText("first point");
     await expect(preview.getByTestId("file-preview-text")).toHaveCount(0);
     await shelf.closePreview();
@@ -143,7 +160,10 @@ test("a project's shelf takes dropped files in sequence, previews, downloads, tr
   });
 
   await test.step("download hands over the original bytes", async () => {
-    const [download] = await Promise.all([page.waitForEvent("download"), shelf.row("notes.txt").getByTestId("document-download").click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      shelf.row("notes.txt").getByTestId("document-download").click(),
+    ]);
     expect(download.suggestedFilename()).toBe("notes.txt");
     expect(readFileSync((await download.path()) ?? "", "utf8")).toContain("The text fixture says hello.");
   });

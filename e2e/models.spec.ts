@@ -8,7 +8,10 @@ import { LOCAL_STUB_URL, StubModel } from "./support/stub-model";
 // Two model servers: the default endpoint (stub) and "local" (llama3.1:8b, qwen2.5:7b), both
 // started by scripts/e2e-server.mjs. This file signs up exactly once.
 
-test("pick a model in the composer and get the answer from it; a model without tools says so", async ({ page, request }) => {
+test("pick a model in the composer and get the answer from it; a model without tools says so", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const stub = new StubModel(request);
   const local = new StubModel(request, LOCAL_STUB_URL);
@@ -17,7 +20,11 @@ test("pick a model in the composer and get the answer from it; a model without t
   await stub.reset();
   await local.reset();
 
-  await new AuthPage(page).signUp({ name: "Ada Lovelace", email: `ada-${Date.now()}@example.com`, password: "analytical-1843" });
+  await new AuthPage(page).signUp({
+    name: "Ada Lovelace",
+    email: `ada-${Date.now()}@example.com`,
+    password: "analytical-1843",
+  });
   await expect(page).toHaveURL(/\/workspace$/);
   await new WorkspaceShell(page).newChat.click();
   await expect(page).toHaveURL(/\/workspace\/chats\/[^/]+$/);
@@ -42,7 +49,9 @@ test("pick a model in the composer and get the answer from it; a model without t
     await local.script([{ type: "text", text: "Qwen answers from the local server." }], "Local chat");
     await chat.sendMessage("Who is answering?");
     await expect(chat.assistantMessages.last()).toContainText("Qwen answers from the local server.");
-    await expect(chat.assistantMessages.last().getByTestId("answer-model")).toHaveText("Answered by qwen2.5:7b (local)");
+    await expect(chat.assistantMessages.last().getByTestId("answer-model")).toHaveText(
+      "Answered by qwen2.5:7b (local)",
+    );
     expect((await local.runRequests()).map((r) => r.body?.model)).toEqual(["qwen2.5:7b"]);
     expect(await stub.runRequests()).toEqual([]);
   });
@@ -61,7 +70,9 @@ test("pick a model in the composer and get the answer from it; a model without t
     await expect(chat.idle()).toBeAttached();
 
     await page.reload();
-    await expect(chat.assistantMessages.last().getByTestId("model-notice")).toContainText("could not open documents or files");
+    await expect(chat.assistantMessages.last().getByTestId("model-notice")).toContainText(
+      "could not open documents or files",
+    );
     await expect(picker.trigger).toHaveAttribute("data-model-id", "local:llama3.1:8b");
     await picker.trigger.click();
     await expect(picker.option("local:llama3.1:8b")).toContainText("no tools");

@@ -8,14 +8,19 @@ import { SAME_ORIGIN } from "./support/same-origin";
 // downloads the zip, the home page's drop zone imports it (projects made unique as
 // "name (2)") and says what came in; a file that is no export is refused with the reason.
 
-test("export my data from Settings, import it on the home page, and refuse a file that is no export", async ({ page }) => {
+test("export my data from Settings, import it on the home page, and refuse a file that is no export", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const auth = new AuthPage(page);
   const portable = new PortablePage(page);
   await auth.signUp({ name: "Porter", email: `porter-${Date.now()}@example.test`, password: "correct horse battery" });
   await page.waitForURL("**/workspace");
 
-  const created = await page.request.post("/api/projects", { data: { name: "Travel plans", instructions: "用中文回答" }, headers: SAME_ORIGIN });
+  const created = await page.request.post("/api/projects", {
+    data: { name: "Travel plans", instructions: "用中文回答" },
+    headers: SAME_ORIGIN,
+  });
   const { project } = await created.json();
   const upload = await page.request.post(`/api/projects/${project.id}/documents`, {
     multipart: { file: { name: "itinerary.md", mimeType: "text/markdown", buffer: Buffer.from("# Day 1\nKyoto") } },
@@ -37,6 +42,10 @@ test("export my data from Settings, import it on the home page, and refuse a fil
   await expect(portable.importSummary).toHaveText("Imported 2 projects, 1 document and no chats.");
   await expect(page.getByTestId("home-project-card").filter({ hasText: "Travel plans (2)" })).toBeVisible();
 
-  await portable.importInput.setInputFiles({ name: "notes.zip", mimeType: "application/zip", buffer: Buffer.from("not a zip") });
+  await portable.importInput.setInputFiles({
+    name: "notes.zip",
+    mimeType: "application/zip",
+    buffer: Buffer.from("not a zip"),
+  });
   await expect(portable.importError).toContainText("not a readable zip archive");
 });

@@ -63,7 +63,10 @@ test("encoded dot segments and malformed escapes never reach another route", asy
   expect(JSON.parse(malformed.body).error.code).toBe("bad_request");
 });
 
-test("Settings → API tokens: create one, see it once, use it from a script, revoke it", async ({ page, playwright }) => {
+test("Settings → API tokens: create one, see it once, use it from a script, revoke it", async ({
+  page,
+  playwright,
+}) => {
   const user = { name: "Tok", email: `tok-${Date.now()}@example.com`, password: "token-tester-1" };
   await new AuthPage(page).signUp(user);
   await expect(page).toHaveURL(/\/workspace$/);
@@ -84,7 +87,10 @@ test("Settings → API tokens: create one, see it once, use it from a script, re
   await expect(page.getByTestId("token-row")).toContainText(secret.slice(0, 10));
 
   // A script without cookies, from no page at all.
-  const script = await playwright.request.newContext({ baseURL: new URL(page.url()).origin, extraHTTPHeaders: { authorization: `Bearer ${secret}` } });
+  const script = await playwright.request.newContext({
+    baseURL: new URL(page.url()).origin,
+    extraHTTPHeaders: { authorization: `Bearer ${secret}` },
+  });
   const created = await script.post("/api/projects", { data: { name: "Made by a script" } });
   expect(created.status()).toBe(201);
   expect((await script.get("/api/tokens")).status()).toBe(401);

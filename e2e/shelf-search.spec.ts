@@ -15,7 +15,11 @@ test("the Documents tab searches names and text with the matches marked, and sor
   const project = new ProjectPage(page);
   const shelf = new DocumentsTab(page);
 
-  await auth.signUp({ name: "Grace Hopper", email: `grace-${Date.now()}@example.com`, password: "cobol-compiler-1959" });
+  await auth.signUp({
+    name: "Grace Hopper",
+    email: `grace-${Date.now()}@example.com`,
+    password: "cobol-compiler-1959",
+  });
   await expect(page).toHaveURL(/\/workspace$/);
   await expect(await shell.createProject("Search")).toBeHidden();
   await project.openTab("documents");
@@ -39,7 +43,9 @@ test("the Documents tab searches names and text with the matches marked, and sor
 
   await test.step("names match too, and Chinese by substring", async () => {
     await shelf.search.fill("budget");
-    await expect.poll(() => shelf.rowNames().then((names) => names.sort())).toEqual(["bravo-minutes.txt", "charlie-budget.txt"]);
+    await expect
+      .poll(() => shelf.rowNames().then((names) => names.sort()))
+      .toEqual(["bravo-minutes.txt", "charlie-budget.txt"]);
     await expect(shelf.row("charlie-budget.txt").getByTestId("document-name").locator("mark")).toHaveText("budget");
     await shelf.search.fill("预算");
     await expect.poll(() => shelf.rowNames()).toEqual(["说明.txt"]);
@@ -51,16 +57,26 @@ test("the Documents tab searches names and text with the matches marked, and sor
 
   await test.step("the sort menu orders by name and by size", async () => {
     await shelf.sort.selectOption("name:asc");
-    await expect.poll(() => shelf.rowNames()).toEqual(["alpha-notes.txt", "bravo-minutes.txt", "charlie-budget.txt", "说明.txt"]);
+    await expect
+      .poll(() => shelf.rowNames())
+      .toEqual(["alpha-notes.txt", "bravo-minutes.txt", "charlie-budget.txt", "说明.txt"]);
     await shelf.sort.selectOption("name:desc");
-    await expect.poll(() => shelf.rowNames()).toEqual(["说明.txt", "charlie-budget.txt", "bravo-minutes.txt", "alpha-notes.txt"]);
+    await expect
+      .poll(() => shelf.rowNames())
+      .toEqual(["说明.txt", "charlie-budget.txt", "bravo-minutes.txt", "alpha-notes.txt"]);
     await shelf.sort.selectOption("size:desc");
     await expect.poll(() => shelf.rowNames().then((names) => names[0])).toBe("charlie-budget.txt");
   });
 
   await test.step("a converting preview names the file instead of showing a blank box", async () => {
     const docx = readFileSync(new URL("../tests/fixtures/thread-files/hello.docx", import.meta.url)).toString("base64");
-    await shelf.dropFiles([{ name: "plan.docx", base64: docx, type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document" }]);
+    await shelf.dropFiles([
+      {
+        name: "plan.docx",
+        base64: docx,
+        type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+      },
+    ]);
     await expect(shelf.row("plan.docx")).toBeVisible();
     // Hold the converted text until the waiting state has been seen.
     let release!: () => void;
@@ -77,14 +93,20 @@ test("the Documents tab searches names and text with the matches marked, and sor
   });
 });
 
-test("a shelf upload keeps going while the person switches tabs, can be cancelled, and its batch ends with a summary toast", async ({ page }) => {
+test("a shelf upload keeps going while the person switches tabs, can be cancelled, and its batch ends with a summary toast", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const auth = new AuthPage(page);
   const shell = new WorkspaceShell(page);
   const project = new ProjectPage(page);
   const shelf = new DocumentsTab(page);
 
-  await auth.signUp({ name: "Katherine Johnson", email: `katherine-${Date.now()}@example.com`, password: "orbital-mechanics-1962" });
+  await auth.signUp({
+    name: "Katherine Johnson",
+    email: `katherine-${Date.now()}@example.com`,
+    password: "orbital-mechanics-1962",
+  });
   await expect(page).toHaveURL(/\/workspace$/);
   await expect(await shell.createProject("Uploads")).toBeHidden();
   await project.openTab("documents");
@@ -119,7 +141,10 @@ test("a shelf upload keeps going while the person switches tabs, can be cancelle
 
   const summary = page.getByTestId("upload-summary");
   await expect(summary).toBeVisible();
-  await expect(summary.getByRole("listitem")).toHaveText(["empty.txt failed: The file is empty, so there is nothing to add.", "1 document added to the shelf"]);
+  await expect(summary.getByRole("listitem")).toHaveText([
+    "empty.txt failed: The file is empty, so there is nothing to add.",
+    "1 document added to the shelf",
+  ]);
 
   await project.openTab("documents");
   await expect(shelf.rows).toHaveCount(1);

@@ -28,7 +28,9 @@ async function createThread(page: Page, data: { title: string; projectId?: strin
   return (await response.json()).thread;
 }
 
-test("a chat's output goes to the shelf and into another chat, and a deleted project's documents go through the trash", async ({ page }) => {
+test("a chat's output goes to the shelf and into another chat, and a deleted project's documents go through the trash", async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   const stub = new StubModel(page.request);
   const auth = new AuthPage(page);
@@ -40,7 +42,11 @@ test("a chat's output goes to the shelf and into another chat, and a deleted pro
   const toasts = page.locator("[data-sonner-toast]");
   await stub.reset();
 
-  await auth.signUp({ name: "Katherine Johnson", email: `katherine-${Date.now()}@example.com`, password: "trajectory-1962" });
+  await auth.signUp({
+    name: "Katherine Johnson",
+    email: `katherine-${Date.now()}@example.com`,
+    password: "trajectory-1962",
+  });
   await expect(page).toHaveURL(/\/workspace$/);
 
   // Set-up through the HTTP API with the browser's own session.
@@ -61,7 +67,10 @@ test("a chat's output goes to the shelf and into another chat, and a deleted pro
 
   await test.step("the agent writes an output in the project's chat", async () => {
     await stub.script([
-      { type: "tool-calls", calls: [{ name: "write_output_file", arguments: { name: "checklist.md", content: CHECKLIST } }] },
+      {
+        type: "tool-calls",
+        calls: [{ name: "write_output_file", arguments: { name: "checklist.md", content: CHECKLIST } }],
+      },
       { type: "text", text: "I wrote the checklist to checklist.md." },
     ]);
     await page.goto(`/workspace/chats/${projectChat.id}`);
@@ -74,11 +83,19 @@ test("a chat's output goes to the shelf and into another chat, and a deleted pro
     await page.goto(`/workspace/projects/${launch.id}?tab=documents`);
     const group = documents.threadFileGroup("Launch checklist");
     await expect(documents.threadFile(group, "checklist.md")).toHaveAttribute("data-kind", "output");
-    await expect(group.getByTestId("thread-file-group-title")).toHaveAttribute("href", `/workspace/chats/${projectChat.id}`);
+    await expect(group.getByTestId("thread-file-group-title")).toHaveAttribute(
+      "href",
+      `/workspace/chats/${projectChat.id}`,
+    );
 
     await documents.threadFile(group, "checklist.md").getByTestId("thread-file-preview").click();
     await expect(documents.preview.getByTestId("file-preview-title")).toHaveText("checklist.md");
-    await expect(documents.preview.getByTestId("file-preview-markdown").getByRole("listitem").filter({ hasText: "Pricing page live" })).toBeVisible();
+    await expect(
+      documents.preview
+        .getByTestId("file-preview-markdown")
+        .getByRole("listitem")
+        .filter({ hasText: "Pricing page live" }),
+    ).toBeVisible();
     await documents.closePreview();
 
     const dialog = await documents.saveToProject(group, "checklist.md", "launch-checklist.md");
@@ -95,9 +112,15 @@ test("a chat's output goes to the shelf and into another chat, and a deleted pro
     await expect(badge).toHaveText("from Launch checklist · output");
     await expect(badge).toHaveAttribute("href", `/workspace/chats/${projectChat.id}`);
 
-    const dialog = await documents.saveToProject(documents.threadFileGroup("Launch checklist"), "checklist.md", "checklist-copy.md");
+    const dialog = await documents.saveToProject(
+      documents.threadFileGroup("Launch checklist"),
+      "checklist.md",
+      "checklist-copy.md",
+    );
     await expect(dialog.getByTestId("save-to-project-outcome")).toHaveAttribute("data-outcome", "deduplicated");
-    await expect(dialog.getByTestId("save-to-project-outcome")).toContainText("Already on the shelf as “launch-checklist.md”");
+    await expect(dialog.getByTestId("save-to-project-outcome")).toContainText(
+      "Already on the shelf as “launch-checklist.md”",
+    );
     await dialog.getByTestId("save-to-project-done").click();
     await expect(documents.rows).toHaveCount(3);
   });
@@ -133,7 +156,9 @@ test("a chat's output goes to the shelf and into another chat, and a deleted pro
     await expect(picker).toBeHidden();
     await expect(toasts.filter({ hasText: "“launch-checklist.md” restored to “Research archive”" })).toBeVisible();
     await expect(trash.rows).toHaveCount(2);
-    const restored = (await (await page.request.get(`/api/projects/${archive.id}/documents`)).json()) as { documents: { name: string }[] };
+    const restored = (await (await page.request.get(`/api/projects/${archive.id}/documents`)).json()) as {
+      documents: { name: string }[];
+    };
     expect(restored.documents.map((d) => d.name)).toEqual(["launch-checklist.md"]);
   });
 

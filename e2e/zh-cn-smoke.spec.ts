@@ -9,7 +9,10 @@ import { SAME_ORIGIN } from "./support/same-origin";
 // Chinese dictionary, so no English sentence of those screens, and no raw message key,
 // appears on them.
 
-const enUS = JSON.parse(readFileSync(path.join(process.cwd(), "lib/i18n/messages/en-US.json"), "utf8")) as Record<string, unknown>;
+const enUS = JSON.parse(readFileSync(path.join(process.cwd(), "lib/i18n/messages/en-US.json"), "utf8")) as Record<
+  string,
+  unknown
+>;
 
 /** en-US sentences (three words or more, placeholders removed) of the given namespaces. */
 function englishSentences(...namespaces: string[]): string[] {
@@ -32,11 +35,17 @@ async function expectChineseOnly(page: Page, namespaces: string[]) {
 }
 
 test("the documents tab and the trash in Chinese", async ({ page, context }) => {
-  await new AuthPage(page).signUp({ name: "李雷", email: `lilei-${Date.now()}@example.com`, password: "correct horse battery" });
+  await new AuthPage(page).signUp({
+    name: "李雷",
+    email: `lilei-${Date.now()}@example.com`,
+    password: "correct horse battery",
+  });
   await expect(page).toHaveURL(/\/workspace$/);
   await context.addCookies([{ name: "NEXT_LOCALE", value: "zh-CN", url: new URL(page.url()).origin }]);
 
-  const { project } = await (await page.request.post("/api/projects", { data: { name: "旅行计划" }, headers: SAME_ORIGIN })).json();
+  const { project } = await (
+    await page.request.post("/api/projects", { data: { name: "旅行计划" }, headers: SAME_ORIGIN })
+  ).json();
   for (const name of ["行程.md", "预算.csv"]) {
     const upload = await page.request.post(`/api/projects/${project.id}/documents`, {
       multipart: { file: { name, mimeType: "text/plain", buffer: Buffer.from(`# ${name}\n内容`) } },
@@ -54,7 +63,11 @@ test("the documents tab and the trash in Chinese", async ({ page, context }) => 
 
   // Trash one document, then look at the trash.
   const { documents } = await (await page.request.get(`/api/projects/${project.id}/documents`)).json();
-  expect((await page.request.delete(`/api/projects/${project.id}/documents/${documents[0].id}`, { headers: SAME_ORIGIN })).status()).toBe(204);
+  expect(
+    (
+      await page.request.delete(`/api/projects/${project.id}/documents/${documents[0].id}`, { headers: SAME_ORIGIN })
+    ).status(),
+  ).toBe(204);
   await page.goto("/workspace/trash");
   await expect(page.getByTestId("trash-row")).toHaveCount(1);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("回收站");

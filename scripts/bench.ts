@@ -17,7 +17,16 @@
 // Prints the timings and the ratios.
 import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, openAsBlob, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openAsBlob,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
@@ -60,7 +69,16 @@ async function seed(): Promise<Seeded> {
     const folder = path.join(documentFolderPath({ userId, ...location }), "original");
     mkdirSync(folder, { recursive: true });
     writeFileSync(path.join(folder, name), bytes);
-    return { id, projectId, userId, name, storedRelpath: originalRelpath(location, name), sha256, sizeBytes: BigInt(bytes.length), updatedAt: new Date(Date.UTC(2026, 0, 1) + i * 1000) };
+    return {
+      id,
+      projectId,
+      userId,
+      name,
+      storedRelpath: originalRelpath(location, name),
+      sha256,
+      sizeBytes: BigInt(bytes.length),
+      updatedAt: new Date(Date.UTC(2026, 0, 1) + i * 1000),
+    };
   };
   const rows = Array.from({ length: SHELF }, (_, i) => place(bigShelf, `doc-${i}.txt`, content, i));
   for (let i = 0; i < rows.length; i += 1000) await db.projectDocument.createMany({ data: rows.slice(i, i + 1000) });
@@ -71,9 +89,14 @@ async function seed(): Promise<Seeded> {
     start: 0,
     body: `Quarterly report ${i}. ${"Figures and notes about operations. ".repeat(8)}${i % 1000 === 7 ? "The zephyr audit found nothing. " : ""}${i % 100 === 3 ? "关于年度预算报告的说明。" : ""}`,
   }));
-  for (let i = 0; i < chunks.length; i += 1000) await db.documentTextChunk.createMany({ data: chunks.slice(i, i + 1000) });
-  await db.documentText.createMany({ data: rows.map((row) => ({ documentId: row.id, indexedChars: 400, truncated: false })) });
-  await db.projectDocument.createMany({ data: Array.from({ length: 10 }, (_, i) => place(smallShelf, `small-${i}.txt`, content, i)) });
+  for (let i = 0; i < chunks.length; i += 1000)
+    await db.documentTextChunk.createMany({ data: chunks.slice(i, i + 1000) });
+  await db.documentText.createMany({
+    data: rows.map((row) => ({ documentId: row.id, indexedChars: 400, truncated: false })),
+  });
+  await db.projectDocument.createMany({
+    data: Array.from({ length: 10 }, (_, i) => place(smallShelf, `small-${i}.txt`, content, i)),
+  });
   // 45 MB of mixed-width text: ASCII lines with some Chinese, so offsets and bytes differ.
   const line = "The slice benchmark reads four thousand characters of this line. 中文也在这里。\n";
   const big = Buffer.from(line.repeat(Math.ceil((45 * MiB) / Buffer.byteLength(line))));
@@ -83,7 +106,14 @@ async function seed(): Promise<Seeded> {
   // Statistics as the server keeps them (ANALYZE at start and every 500 indexed documents;
   // autovacuum on PostgreSQL): the rows above were inserted behind the indexer's back.
   await db.$executeRaw`ANALYZE`;
-  return { userId, bigShelf, smallShelf, textShelf, textDocumentId: text.id, textChars: [...big.toString("utf8")].length };
+  return {
+    userId,
+    bigShelf,
+    smallShelf,
+    textShelf,
+    textDocumentId: text.id,
+    textChars: [...big.toString("utf8")].length,
+  };
 }
 
 const SHELF = 10_000;
@@ -104,16 +134,20 @@ async function benchShelf(label: string): Promise<void> {
   const seeded = await seed();
   const db = await getDb();
   const { userId } = seeded;
-  const list = (projectId: string, cursor?: string, q?: string) => listDocuments({ userId, projectId, limit: 100, offset: 0, sort: "updated", order: "desc", cursor, q });
+  const list = (projectId: string, cursor?: string, q?: string) =>
+    listDocuments({ userId, projectId, limit: 100, offset: 0, sort: "updated", order: "desc", cursor, q });
 
   // The cursors of the middle and the last page, by walking the shelf once.
   const cursors: (string | undefined)[] = [undefined];
-  for (let page = await list(seeded.bigShelf); page.nextCursor; page = await list(seeded.bigShelf, page.nextCursor)) cursors.push(page.nextCursor);
+  for (let page = await list(seeded.bigShelf); page.nextCursor; page = await list(seeded.bigShelf, page.nextCursor))
+    cursors.push(page.nextCursor);
   const pages = { first: cursors[0], middle: cursors[Math.floor(cursors.length / 2)], last: cursors.at(-1) };
   // The page query itself, run directly: the floor the listing's own work is measured against.
   const direct = async (cursor?: string) => {
     const after = cursor ? JSON.parse(Buffer.from(cursor, "base64url").toString()) : null;
-    const keyset = after ? Prisma.sql`AND d."updatedAt" <= ${after[3]}::timestamp(3) AND (d."updatedAt" < ${after[3]}::timestamp(3) OR d.id > ${after[4]})` : Prisma.empty;
+    const keyset = after
+      ? Prisma.sql`AND d."updatedAt" <= ${after[3]}::timestamp(3) AND (d."updatedAt" < ${after[3]}::timestamp(3) OR d.id > ${after[4]})`
+      : Prisma.empty;
     return db.$queryRaw`SELECT d.* FROM "project_document" d WHERE d."projectId" = ${seeded.bigShelf} AND d."userId" = ${userId} AND d."trashedAt" IS NULL ${keyset} ORDER BY d."updatedAt" DESC, d.id ASC LIMIT 101`;
   };
   const small = await p50(() => list(seeded.smallShelf));
@@ -121,17 +155,30 @@ async function benchShelf(label: string): Promise<void> {
   for (const [name, cursor] of Object.entries(pages)) {
     const ms = await p50(() => list(seeded.bigShelf, cursor));
     const floor = await p50(() => direct(cursor));
-    console.log(`[${label}] list 100 of ${SHELF}, ${name} page by cursor: p50 ${ms.toFixed(1)} ms (×${(ms / small).toFixed(2)} the 10-document shelf; same SQL directly ${floor.toFixed(1)} ms)`);
+    console.log(
+      `[${label}] list 100 of ${SHELF}, ${name} page by cursor: p50 ${ms.toFixed(1)} ms (×${(ms / small).toFixed(2)} the 10-document shelf; same SQL directly ${floor.toFixed(1)} ms)`,
+    );
   }
   for (const q of ["zephyr", "report", "预算"]) {
     const page = await list(seeded.bigShelf, undefined, q);
     const ms = await p50(() => list(seeded.bigShelf, undefined, q));
     console.log(`[${label}] search "${q}" on ${SHELF} (${page.total} matches, first 100): p50 ${ms.toFixed(1)} ms`);
   }
-  const read = (offset: number) => readDocumentSliceForAgent({ userId, projectId: seeded.textShelf, documentId: seeded.textDocumentId, offset, limit: 4000 });
+  const read = (offset: number) =>
+    readDocumentSliceForAgent({
+      userId,
+      projectId: seeded.textShelf,
+      documentId: seeded.textDocumentId,
+      offset,
+      limit: 4000,
+    });
   const [firstMs] = await time(() => read(0));
   console.log(`[${label}] first read of the 45 MB text (builds its offset sidecar): ${firstMs.toFixed(0)} ms`);
-  for (const [name, offset] of [["0", 0], ["middle", Math.floor(seeded.textChars / 2)], ["end", seeded.textChars - 4000]] as const) {
+  for (const [name, offset] of [
+    ["0", 0],
+    ["middle", Math.floor(seeded.textChars / 2)],
+    ["end", seeded.textChars - 4000],
+  ] as const) {
     const ms = await p50(() => read(offset));
     console.log(`[${label}] 4,000-character slice of the 45 MB text at offset ${name}: p50 ${ms.toFixed(1)} ms`);
   }
@@ -187,7 +234,13 @@ async function benchUpload(): Promise<void> {
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-upload-"));
   const server = spawn("npx", ["--no-install", "next", "start", "-p", String(port)], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), UPLOAD_MAX_BYTES: String(200 * MiB), NEXT_TELEMETRY_DISABLED: "1" },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      UPLOAD_MAX_BYTES: String(200 * MiB),
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
     stdio: "ignore",
     detached: true,
   });
@@ -196,11 +249,22 @@ async function benchUpload(): Promise<void> {
     const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: base },
-      body: JSON.stringify({ email: `bench-${randomUUID()}@bench.test`, password: "benchmark password", name: "Bench" }),
+      body: JSON.stringify({
+        email: `bench-${randomUUID()}@bench.test`,
+        password: "benchmark password",
+        name: "Bench",
+      }),
     });
-    const cookie = signUp.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = signUp.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     const { project } = await (
-      await fetch(`${base}/api/projects`, { method: "POST", headers: { cookie, "content-type": "application/json" }, body: JSON.stringify({ name: "Bench" }) })
+      await fetch(`${base}/api/projects`, {
+        method: "POST",
+        headers: { cookie, "content-type": "application/json" },
+        body: JSON.stringify({ name: "Bench" }),
+      })
     ).json();
 
     const work = mkdtempSync(path.join(os.tmpdir(), "bench-file-"));
@@ -219,7 +283,9 @@ async function benchUpload(): Promise<void> {
       floors.push(floorMs);
       const form = new FormData();
       form.append("file", await openAsBlob(file), `big-${i}.bin`);
-      const [ms, res] = await time(() => fetch(`${base}/api/projects/${project.id}/documents`, { method: "POST", headers: { cookie }, body: form }));
+      const [ms, res] = await time(() =>
+        fetch(`${base}/api/projects/${project.id}/documents`, { method: "POST", headers: { cookie }, body: form }),
+      );
       if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${await res.text()}`);
       uploads.push(ms);
     }
@@ -293,10 +359,20 @@ async function benchExport(): Promise<void> {
       const res = await fetch(`${base}/api/auth/sign-up/email`, {
         method: "POST",
         headers: { "content-type": "application/json", origin: base },
-        body: JSON.stringify({ email: `${name.toLowerCase()}-${randomUUID()}@bench.test`, password: "benchmark password", name }),
+        body: JSON.stringify({
+          email: `${name.toLowerCase()}-${randomUUID()}@bench.test`,
+          password: "benchmark password",
+          name,
+        }),
       });
       const { user } = (await res.json()) as { user: { id: string } };
-      accounts.push({ userId: user.id, cookie: res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") });
+      accounts.push({
+        userId: user.id,
+        cookie: res.headers
+          .getSetCookie()
+          .map((c) => c.split(";")[0])
+          .join("; "),
+      });
     }
     const [bench, warmup] = accounts as [{ userId: string; cookie: string }, { userId: string; cookie: string }];
     // The embedded database serves one process: stop the server to fill the account directly.
@@ -310,7 +386,9 @@ async function benchExport(): Promise<void> {
     const { originalRelpath, documentFolderPath } = await import("@/lib/storage/layout");
     const { projectsRoot } = await import("@/lib/storage/layout");
     const db = await getDb();
-    const project = await db.project.create({ data: { userId: bench.userId, name: "Export bench", nameKey: "export bench" } });
+    const project = await db.project.create({
+      data: { userId: bench.userId, name: "Export bench", nameKey: "export bench" },
+    });
     const rows = [];
     for (let i = 0; i < total; i++) {
       const id = randomUUID();
@@ -320,7 +398,15 @@ async function benchExport(): Promise<void> {
       const folder = path.join(documentFolderPath({ userId: bench.userId, ...location }), "original");
       mkdirSync(folder, { recursive: true });
       writeFileSync(path.join(folder, `doc-${i}.bin`), content);
-      rows.push({ id, projectId: project.id, userId: bench.userId, name: `doc-${i}.bin`, storedRelpath: originalRelpath(location, `doc-${i}.bin`), sha256, sizeBytes: BigInt(documentBytes) });
+      rows.push({
+        id,
+        projectId: project.id,
+        userId: bench.userId,
+        name: `doc-${i}.bin`,
+        storedRelpath: originalRelpath(location, `doc-${i}.bin`),
+        sha256,
+        sizeBytes: BigInt(documentBytes),
+      });
     }
     for (let i = 0; i < rows.length; i += 1000) await db.projectDocument.createMany({ data: rows.slice(i, i + 1000) });
     await closeDb();
@@ -343,8 +429,12 @@ async function benchExport(): Promise<void> {
     clearInterval(sampler);
     const payloadMiB = (total * documentBytes) / MiB;
     const growthMiB = (rssPeak - rssBefore) / MiB;
-    console.log(`export of ${total} documents (${payloadMiB.toFixed(0)} MiB) over HTTP: ${exportMs.toFixed(0)} ms (${((payloadMiB / exportMs) * 1000).toFixed(0)} MiB/s), zip ${(zipBytes / MiB).toFixed(0)} MiB`);
-    console.log(`server RSS: ${(rssBefore / MiB).toFixed(0)} MiB before, peak ${(rssPeak / MiB).toFixed(0)} MiB, growth ${growthMiB.toFixed(1)} MiB (target ≤ 64 MiB: ${growthMiB <= 64 ? "met" : "MISSED"})`);
+    console.log(
+      `export of ${total} documents (${payloadMiB.toFixed(0)} MiB) over HTTP: ${exportMs.toFixed(0)} ms (${((payloadMiB / exportMs) * 1000).toFixed(0)} MiB/s), zip ${(zipBytes / MiB).toFixed(0)} MiB`,
+    );
+    console.log(
+      `server RSS: ${(rssBefore / MiB).toFixed(0)} MiB before, peak ${(rssPeak / MiB).toFixed(0)} MiB, growth ${growthMiB.toFixed(1)} MiB (target ≤ 64 MiB: ${growthMiB <= 64 ? "met" : "MISSED"})`,
+    );
 
     const hasZip = spawnSync("zip", ["-v"], { stdio: "ignore" }).status === 0;
     if (!hasZip) {
@@ -354,7 +444,9 @@ async function benchExport(): Promise<void> {
       const [zipMs] = await time(async () => {
         execFileSync("zip", ["-0", "-r", "-q", out, "."], { cwd: projectsRoot(bench.userId) });
       });
-      console.log(`zip -0 -r of the same files: ${zipMs.toFixed(0)} ms (${((payloadMiB / zipMs) * 1000).toFixed(0)} MiB/s)`);
+      console.log(
+        `zip -0 -r of the same files: ${zipMs.toFixed(0)} ms (${((payloadMiB / zipMs) * 1000).toFixed(0)} MiB/s)`,
+      );
       console.log(`ratio export / zip -0: ${(exportMs / zipMs).toFixed(2)}`);
       rmSync(path.dirname(out), { recursive: true, force: true });
     }
@@ -372,11 +464,18 @@ async function benchAccount(base: string): Promise<string> {
     body: JSON.stringify({ email: `bench-${randomUUID()}@bench.test`, password: "benchmark password", name: "Bench" }),
   });
   if (!res.ok) throw new Error(`sign-up failed: ${res.status}`);
-  return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }
 
 async function postJson<T>(base: string, cookie: string, url: string, body: unknown): Promise<T> {
-  const res = await fetch(`${base}${url}`, { method: "POST", headers: { cookie, "content-type": "application/json", origin: base }, body: JSON.stringify(body) });
+  const res = await fetch(`${base}${url}`, {
+    method: "POST",
+    headers: { cookie, "content-type": "application/json", origin: base },
+    body: JSON.stringify(body),
+  });
   if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 }
@@ -411,25 +510,43 @@ async function benchFirstByte(): Promise<void> {
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-first-byte-"));
   const server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port)], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), NEXT_TELEMETRY_DISABLED: "1", OPENAI_BASE_URL: stub.url, OPENAI_API_KEY: "bench", OPENAI_MODEL: "stub" },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      NEXT_TELEMETRY_DISABLED: "1",
+      OPENAI_BASE_URL: stub.url,
+      OPENAI_API_KEY: "bench",
+      OPENAI_MODEL: "stub",
+    },
     stdio: "ignore",
     detached: true,
   });
   try {
     await waitForHealth(`${base}/api/health`);
     const cookie = await benchAccount(base);
-    const { project } = await postJson<{ project: { id: string } }>(base, cookie, "/api/projects", { name: "Bench", instructions: "Answer briefly, in plain words.".repeat(20) });
+    const { project } = await postJson<{ project: { id: string } }>(base, cookie, "/api/projects", {
+      name: "Bench",
+      instructions: "Answer briefly, in plain words.".repeat(20),
+    });
     for (let i = 0; i < 20; i++) {
       const form = new FormData();
       form.append("file", new Blob([`Document ${i}\n`.repeat(50)]), `doc-${i}.md`);
-      const res = await fetch(`${base}/api/projects/${project.id}/documents`, { method: "POST", headers: { cookie, origin: base }, body: form });
+      const res = await fetch(`${base}/api/projects/${project.id}/documents`, {
+        method: "POST",
+        headers: { cookie, origin: base },
+        body: form,
+      });
       if (res.status !== 201) throw new Error(`upload failed: ${res.status}`);
     }
     const direct: number[] = [];
     const headers: number[] = [];
     const app: number[] = [];
     for (let round = 0; round < 23; round++) {
-      const { thread } = await postJson<{ thread: { id: string } }>(base, cookie, "/api/threads", { projectId: project.id, title: "bench" });
+      const { thread } = await postJson<{ thread: { id: string } }>(base, cookie, "/api/threads", {
+        projectId: project.id,
+        title: "bench",
+      });
       const directStart = performance.now();
       const directRes = await fetch(`${stub.url}/chat/completions`, {
         method: "POST",
@@ -454,8 +571,12 @@ async function benchFirstByte(): Promise<void> {
     }
     const overhead = median(app) - median(direct);
     console.log(`first text straight from the stub model: median ${median(direct).toFixed(1)} ms`);
-    console.log(`first text of a run through the app: median ${median(app).toFixed(1)} ms (response headers at ${median(headers).toFixed(1)} ms)`);
-    console.log(`the app adds ${overhead.toFixed(1)} ms before the model's first words reach the client (target ≤ 30 ms: ${overhead <= 30 ? "met" : "MISSED"})`);
+    console.log(
+      `first text of a run through the app: median ${median(app).toFixed(1)} ms (response headers at ${median(headers).toFixed(1)} ms)`,
+    );
+    console.log(
+      `the app adds ${overhead.toFixed(1)} ms before the model's first words reach the client (target ≤ 30 ms: ${overhead <= 30 ? "met" : "MISSED"})`,
+    );
   } finally {
     process.kill(-server.pid!, "SIGTERM");
     await stub.close();
@@ -467,9 +588,12 @@ async function benchFirstByte(): Promise<void> {
 async function pageJavaScript(base: string, url: string, cookie?: string): Promise<{ bytes: number; files: number }> {
   const { gzipSync } = await import("node:zlib");
   const html = await (await fetch(`${base}${url}`, { headers: cookie ? { cookie } : {} })).text();
-  const sources = [...new Set([...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((match) => match[1]!.replace(/&amp;/g, "&")))];
+  const sources = [
+    ...new Set([...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((match) => match[1]!.replace(/&amp;/g, "&"))),
+  ];
   let bytes = 0;
-  for (const src of sources) bytes += gzipSync(Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer())).length;
+  for (const src of sources)
+    bytes += gzipSync(Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer())).length;
   return { bytes, files: sources.length };
 }
 
@@ -491,8 +615,12 @@ async function benchPageJs(): Promise<void> {
     const projectPage = await pageJavaScript(base, `/workspace/projects/${project.id}`, cookie);
     const signIn = await pageJavaScript(base, "/sign-in");
     const kb = (bytes: number) => (bytes / 1024).toFixed(0);
-    console.log(`project page JavaScript: ${kb(projectPage.bytes)} KB gzipped in ${projectPage.files} files (target ≤ 250 KB: ${projectPage.bytes <= 250 * 1024 ? "met" : "MISSED"})`);
-    console.log(`sign-in page JavaScript (the framework floor): ${kb(signIn.bytes)} KB gzipped in ${signIn.files} files; ratio ${(projectPage.bytes / signIn.bytes).toFixed(2)}`);
+    console.log(
+      `project page JavaScript: ${kb(projectPage.bytes)} KB gzipped in ${projectPage.files} files (target ≤ 250 KB: ${projectPage.bytes <= 250 * 1024 ? "met" : "MISSED"})`,
+    );
+    console.log(
+      `sign-in page JavaScript (the framework floor): ${kb(signIn.bytes)} KB gzipped in ${signIn.files} files; ratio ${(projectPage.bytes / signIn.bytes).toFixed(2)}`,
+    );
   } finally {
     await stopServer(server);
     rmSync(dataDir, { recursive: true, force: true });
@@ -504,8 +632,16 @@ async function benchLongConversation(): Promise<void> {
   const { startStubModelServer } = await import("../tests/support/stub-model-server");
   const summaryText = `The person asked a series of numbered questions about one topic. ${"Each answer gave the facts in order. ".repeat(30)}`;
   // The stub refuses requests longer than a 32k-token model would take (~4 characters a token).
-  const stub = await startStubModelServer({ nonStreamingTurn: { type: "text", text: summaryText }, contextLimitChars: 32768 * 4 });
-  Object.assign(process.env, { DATA_DIR: dataDir, OPENAI_BASE_URL: stub.url, OPENAI_API_KEY: "bench", OPENAI_MODEL: "stub" });
+  const stub = await startStubModelServer({
+    nonStreamingTurn: { type: "text", text: summaryText },
+    contextLimitChars: 32768 * 4,
+  });
+  Object.assign(process.env, {
+    DATA_DIR: dataDir,
+    OPENAI_BASE_URL: stub.url,
+    OPENAI_API_KEY: "bench",
+    OPENAI_MODEL: "stub",
+  });
   delete process.env.DATABASE_URL;
   delete process.env.MODEL_CONTEXT_TOKENS;
   delete process.env.MODEL_MAX_OUTPUT_TOKENS;
@@ -516,7 +652,9 @@ async function benchLongConversation(): Promise<void> {
   const db = await getDb();
   const userId = randomUUID().replace(/-/g, "");
   await db.user.create({ data: { id: userId, name: "Bench", email: `${userId}@bench.test` } });
-  const project = await db.project.create({ data: { userId, name: "Bench", nameKey: "bench", instructions: "Answer in detail." } });
+  const project = await db.project.create({
+    data: { userId, name: "Bench", nameKey: "bench", instructions: "Answer in detail." },
+  });
   const thread = await db.thread.create({ data: { userId, projectId: project.id, title: "Long" } });
 
   type Sample = { ms: number; requestBytes: number; messages: number; summarised: boolean };
@@ -534,8 +672,15 @@ async function benchLongConversation(): Promise<void> {
     const streamed = stub.requests.filter((r) => (r.body as { stream?: boolean }).stream);
     if (streamed.length !== 1 || streamed[0]!.outcome !== "completed") throw new Error(`run ${n} did not complete`);
     const body = streamed[0]!.body as { messages: unknown[] };
-    const summarised = stub.requests.some((r) => !(r.body as { stream?: boolean }).stream && JSON.stringify(r.body).includes("running summary"));
-    samples.push({ ms, requestBytes: Buffer.byteLength(JSON.stringify(body)), messages: body.messages.length, summarised });
+    const summarised = stub.requests.some(
+      (r) => !(r.body as { stream?: boolean }).stream && JSON.stringify(r.body).includes("running summary"),
+    );
+    samples.push({
+      ms,
+      requestBytes: Buffer.byteLength(JSON.stringify(body)),
+      messages: body.messages.length,
+      summarised,
+    });
   }
 
   const plain = (from: number, to: number) => samples.slice(from - 1, to).filter((s) => !s.summarised);

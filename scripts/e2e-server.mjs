@@ -14,10 +14,24 @@ const localStubPort = process.env.STUB_MODEL_PORT_2 ?? String(Number(stubPort) +
 // playwright.config.ts passes E2E_DATA_DIR so tests can reach stored files (e.g. remove one).
 const dataDir = process.env.E2E_DATA_DIR || mkdtempSync(path.join(os.tmpdir(), "workspace-e2e-"));
 
-const stub = spawn("node", ["--import", "tsx", "tests/support/stub-model-server.ts", "--port", stubPort], { stdio: "inherit" });
-const localStub = spawn("node", ["--import", "tsx", "tests/support/stub-model-server.ts", "--port", localStubPort, "--models", "llama3.1:8b,qwen2.5:7b"], {
+const stub = spawn("node", ["--import", "tsx", "tests/support/stub-model-server.ts", "--port", stubPort], {
   stdio: "inherit",
 });
+const localStub = spawn(
+  "node",
+  [
+    "--import",
+    "tsx",
+    "tests/support/stub-model-server.ts",
+    "--port",
+    localStubPort,
+    "--models",
+    "llama3.1:8b,qwen2.5:7b",
+  ],
+  {
+    stdio: "inherit",
+  },
+);
 
 const env = {
   ...process.env,
@@ -27,7 +41,9 @@ const env = {
   OPENAI_BASE_URL: `http://127.0.0.1:${stubPort}/v1`,
   OPENAI_API_KEY: "e2e",
   OPENAI_MODEL: "stub",
-  MODEL_ENDPOINTS: JSON.stringify([{ name: "local", baseURL: `http://127.0.0.1:${localStubPort}/v1`, apiKey: "e2e-local" }]),
+  MODEL_ENDPOINTS: JSON.stringify([
+    { name: "local", baseURL: `http://127.0.0.1:${localStubPort}/v1`, apiKey: "e2e-local" },
+  ]),
 };
 delete env.DATABASE_URL;
 delete env.APP_URL;

@@ -6,7 +6,8 @@ import { restoreInstance } from "@/lib/portable/restore-instance";
 const file = process.argv[2];
 try {
   if (!file) throw new Error("Usage: npm run restore -- <file.zip>");
-  if (config().databaseUrl) throw new Error("DATABASE_URL is set: restore PostgreSQL with pg_restore (README, Backup).");
+  if (config().databaseUrl)
+    throw new Error("DATABASE_URL is set: restore PostgreSQL with pg_restore (README, Backup).");
   const { files } = await restoreInstance({ dataDir: config().dataDir, file });
   console.log(`Restored ${files} files into ${config().dataDir}.`);
 } catch (error) {

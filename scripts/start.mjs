@@ -29,7 +29,16 @@ function newestMtime(entry) {
 if (!existsSync("lib/generated/prisma/client.ts")) run("node", ["scripts/prisma-generate.mjs"]);
 
 const buildId = ".next/BUILD_ID";
-const sources = ["app", "components", "lib", "public", "prisma/schema.prisma", "next.config.ts", "package-lock.json", "postcss.config.mjs"];
+const sources = [
+  "app",
+  "components",
+  "lib",
+  "public",
+  "prisma/schema.prisma",
+  "next.config.ts",
+  "package-lock.json",
+  "postcss.config.mjs",
+];
 const sourcesChanged = !existsSync(buildId) || sources.some((entry) => newestMtime(entry) > statSync(buildId).mtimeMs);
 if (sourcesChanged) run("npx", ["--no-install", "next", "build"]);
 

@@ -28,7 +28,8 @@ const only = new Set(process.argv.slice(2).map(Number).filter(Number.isInteger))
 function readPatch(file) {
   const text = readFileSync(path.join(rulesDir, file), "utf8");
   const header = text.slice(0, text.indexOf("diff --git")).split("\n");
-  const field = (name) => header.filter((line) => line.startsWith(`${name}:`)).map((line) => line.slice(name.length + 1).trim());
+  const field = (name) =>
+    header.filter((line) => line.startsWith(`${name}:`)).map((line) => line.slice(name.length + 1).trim());
   const tests = field("Test").map((spec) => {
     const match = /^(\S+)\s+(\S+)\s+::\s+(.+)$/.exec(spec);
     if (!match) throw new Error(`${file}: a Test line is "<vitest project> <file> :: <test name>", got "${spec}"`);
@@ -52,12 +53,27 @@ function runTests(cwd, project, tests) {
   const pattern = tests.map((t) => escapeRegExp(t.name)).join("|");
   const report = path.join(cwd, `.rules-report-${process.pid}.json`);
   rmSync(report, { force: true });
-  const run = spawnSync("npx", ["--no-install", "vitest", "run", "--project", project, ...files, "-t", pattern, "--reporter=json", `--outputFile=${report}`], {
-    cwd,
-    encoding: "utf8",
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const run = spawnSync(
+    "npx",
+    [
+      "--no-install",
+      "vitest",
+      "run",
+      "--project",
+      project,
+      ...files,
+      "-t",
+      pattern,
+      "--reporter=json",
+      `--outputFile=${report}`,
+    ],
+    {
+      cwd,
+      encoding: "utf8",
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   if (!existsSync(report)) return { outcomes: new Map(), unloaded: files, output: run.stdout + run.stderr };
   const json = JSON.parse(readFileSync(report, "utf8"));
   rmSync(report, { force: true });
@@ -67,7 +83,8 @@ function runTests(cwd, project, tests) {
   for (const suite of json.testResults) {
     const rel = path.relative(cwd, suite.name);
     const ran = suite.assertionResults.filter((a) => a.status === "passed" || a.status === "failed");
-    if (suite.status === "failed" && ran.length === 0) unloaded.push(`${rel}: ${(suite.message || "failed to load").split("\n")[0]}`);
+    if (suite.status === "failed" && ran.length === 0)
+      unloaded.push(`${rel}: ${(suite.message || "failed to load").split("\n")[0]}`);
     for (const a of ran) {
       const fullName = [...a.ancestorTitles, a.title].join(" ");
       for (const t of tests) {
@@ -110,7 +127,8 @@ try {
   for (const [project, tests] of byProject) {
     const unique = [...new Map(tests.map((t) => [`${t.file}::${t.name}`, t])).values()];
     const { outcomes, unloaded } = runTests(tree, project, unique);
-    for (const t of unique) if (outcomes.get(`${t.file}::${t.name}`) !== "passed") baselineFailures.add(`${t.file}::${t.name}`);
+    for (const t of unique)
+      if (outcomes.get(`${t.file}::${t.name}`) !== "passed") baselineFailures.add(`${t.file}::${t.name}`);
     for (const u of unloaded) console.error(`baseline: ${u}`);
   }
 
@@ -138,9 +156,11 @@ try {
       for (const [project, tests] of byProjectOfPatch) {
         const result = runTests(tree, project, tests);
         unloaded.push(...result.unloaded);
-        for (const t of tests) if (result.outcomes.get(`${t.file}::${t.name}`) === "failed") caught.push(`${t.file} › ${t.name}`);
+        for (const t of tests)
+          if (result.outcomes.get(`${t.file}::${t.name}`) === "failed") caught.push(`${t.file} › ${t.name}`);
       }
-      if (unloaded.length) entry.problems.push(`${label}: a test file did not load, which proves nothing (${unloaded.join("; ")})`);
+      if (unloaded.length)
+        entry.problems.push(`${label}: a test file did not load, which proves nothing (${unloaded.join("; ")})`);
       else if (caught.length === 0) entry.problems.push(`${label}: no named test failed`);
       else entry.guardedBy.push(...caught);
     } finally {

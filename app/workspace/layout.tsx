@@ -25,7 +25,23 @@ export default async function WorkspaceLayout({ children }: { children: ReactNod
     listThreads({ userId: session.user.id, limit: RECENT_THREADS_LIMIT, offset: 0 }),
   ]);
   return (
-    <ScopedIntlProvider namespaces={["common", "errors", "workspace", "projects", "threads", "chat", "documents", "trash", "portable", "context", "markdown", "settings", "models"]}>
+    <ScopedIntlProvider
+      namespaces={[
+        "common",
+        "errors",
+        "workspace",
+        "projects",
+        "threads",
+        "chat",
+        "documents",
+        "trash",
+        "portable",
+        "context",
+        "markdown",
+        "settings",
+        "models",
+      ]}
+    >
       <Providers seed={{ config: publicConfig(), projects, recentThreads }}>
         <a
           href="#main"

@@ -18,7 +18,10 @@ export default async function WorkspaceHome() {
   return (
     <div className="mx-auto max-w-5xl px-6 py-10 lg:px-10">
       <header>
-        <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-zinc-50" data-testid="home-heading">
+        <h1
+          className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-zinc-50"
+          data-testid="home-heading"
+        >
           {firstName ? t("welcomeNamed", { name: firstName }) : t("welcome")}
         </h1>
         <p className="mt-1.5 text-sm text-zinc-600 dark:text-zinc-400">{t("welcomeSubtitle")}</p>

@@ -3,7 +3,17 @@
 
 export type AuthProblem =
   | { key: "rateLimited"; seconds: number }
-  | { key: "wrongCredentials" | "emailTaken" | "noSessionCreated" | "signUpClosed" | "invalidEmail" | "passwordTooShort" | "passwordTooLong" | "generic" };
+  | {
+      key:
+        | "wrongCredentials"
+        | "emailTaken"
+        | "noSessionCreated"
+        | "signUpClosed"
+        | "invalidEmail"
+        | "passwordTooShort"
+        | "passwordTooLong"
+        | "generic";
+    };
 
 export function authProblem(error: { status?: number; code?: string }, retryAfterSeconds: number | null): AuthProblem {
   if (error.status === 429) return { key: "rateLimited", seconds: Math.max(1, retryAfterSeconds ?? 10) };

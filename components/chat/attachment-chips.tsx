@@ -26,14 +26,20 @@ function Chip({ item, maxBytes, onRemove }: { item: UploadItem; maxBytes: number
   return (
     <li
       className={`relative flex w-60 items-start gap-2 overflow-hidden rounded-lg border px-2.5 py-2 text-xs ${
-        failed ? "border-red-200 bg-red-50 dark:border-red-500/30 dark:bg-red-500/10" : "border-zinc-200 bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-800/60"
+        failed
+          ? "border-red-200 bg-red-50 dark:border-red-500/30 dark:bg-red-500/10"
+          : "border-zinc-200 bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-800/60"
       }`}
       data-testid="upload-chip"
       // A stored attachment is "done" in the chip's vocabulary (the manager says "added").
       data-status={item.status === "added" ? "done" : item.status}
       data-filename={name}
     >
-      {failed ? <AlertCircle className="mt-0.5 size-4 shrink-0 text-red-500" aria-hidden /> : <FileIcon filename={name} className="mt-0.5 size-4" />}
+      {failed ? (
+        <AlertCircle className="mt-0.5 size-4 shrink-0 text-red-500" aria-hidden />
+      ) : (
+        <FileIcon filename={name} className="mt-0.5 size-4" />
+      )}
       <div className="min-w-0 flex-1">
         <p className="truncate font-medium text-zinc-800 dark:text-zinc-100" title={name}>
           {name}
@@ -44,7 +50,9 @@ function Chip({ item, maxBytes, onRemove }: { item: UploadItem; maxBytes: number
           </p>
         ) : (
           <p className="mt-0.5 text-zinc-500 dark:text-zinc-400">
-            {item.status === "uploading" ? t("uploadingPercent", { percent }) : formatByteSize(item.threadFile?.sizeBytes ?? item.sizeBytes)}
+            {item.status === "uploading"
+              ? t("uploadingPercent", { percent })
+              : formatByteSize(item.threadFile?.sizeBytes ?? item.sizeBytes)}
           </p>
         )}
       </div>
@@ -52,7 +60,9 @@ function Chip({ item, maxBytes, onRemove }: { item: UploadItem; maxBytes: number
         type="button"
         onClick={onRemove}
         className="-mr-1 -mt-0.5 rounded-md p-1 text-zinc-500 hover:bg-zinc-200 hover:text-zinc-900 dark:hover:bg-zinc-700 dark:hover:text-zinc-100"
-        aria-label={item.status === "uploading" ? t("cancelUploadNamed", { name }) : t("removeAttachmentNamed", { name })}
+        aria-label={
+          item.status === "uploading" ? t("cancelUploadNamed", { name }) : t("removeAttachmentNamed", { name })
+        }
         data-testid="upload-chip-remove"
       >
         <X className="size-3.5" aria-hidden />
@@ -75,7 +85,15 @@ function Chip({ item, maxBytes, onRemove }: { item: UploadItem; maxBytes: number
 }
 
 /** The files waiting to go out with the next message, each with its own progress or error. */
-export function AttachmentChips({ items, maxBytes, onRemove }: { items: UploadItem[]; maxBytes: number; onRemove: (id: string) => void }) {
+export function AttachmentChips({
+  items,
+  maxBytes,
+  onRemove,
+}: {
+  items: UploadItem[];
+  maxBytes: number;
+  onRemove: (id: string) => void;
+}) {
   const t = useTranslations("chat");
   if (items.length === 0) return null;
   return (

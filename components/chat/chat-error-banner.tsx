@@ -5,7 +5,15 @@ import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 
 /** A failed run, in words, with a way to try again when trying again can help. */
-export function ChatErrorBanner({ message, onRetry, onDismiss }: { message: string; onRetry?: () => void; onDismiss: () => void }) {
+export function ChatErrorBanner({
+  message,
+  onRetry,
+  onDismiss,
+}: {
+  message: string;
+  onRetry?: () => void;
+  onDismiss: () => void;
+}) {
   const t = useTranslations("chat");
   return (
     <div
@@ -18,7 +26,13 @@ export function ChatErrorBanner({ message, onRetry, onDismiss }: { message: stri
         {message}
       </p>
       {onRetry ? (
-        <Button size="sm" variant="ghost" className="h-7 px-2 text-red-800 hover:bg-red-100 dark:text-red-200 dark:hover:bg-red-500/20" onClick={onRetry} data-testid="chat-error-retry">
+        <Button
+          size="sm"
+          variant="ghost"
+          className="h-7 px-2 text-red-800 hover:bg-red-100 dark:text-red-200 dark:hover:bg-red-500/20"
+          onClick={onRetry}
+          data-testid="chat-error-retry"
+        >
           <RefreshCw className="size-3.5" aria-hidden />
           {t("retry")}
         </Button>

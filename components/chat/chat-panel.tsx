@@ -46,7 +46,11 @@ export function ChatPanel({ threadId }: { threadId: string }) {
   if (history.isPending || (!markdownReady && !history.isError)) return <ChatSkeleton />;
   if (history.isError)
     return (
-      <div role="alert" className="flex flex-1 flex-col items-center justify-center gap-3 p-6 text-center" data-testid="chat-load-error">
+      <div
+        role="alert"
+        className="flex flex-1 flex-col items-center justify-center gap-3 p-6 text-center"
+        data-testid="chat-load-error"
+      >
         <p className="text-sm text-zinc-700 dark:text-zinc-300">
           {t("historyLoadFailed")} {errorMessage(history.error)}
         </p>

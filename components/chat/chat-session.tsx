@@ -28,7 +28,9 @@ import { useRunErrorText } from "./use-run-error-text";
 import { useUploadQueue, type UploadItem } from "./use-upload-queue";
 
 /** What the last request changed locally, so a refusal to start can be undone exactly. */
-type PendingRequest = { kind: "submit"; messageId: string; text: string; uploads: UploadItem[] } | { kind: "regenerate"; messages: ChatMessage[] };
+type PendingRequest =
+  | { kind: "submit"; messageId: string; text: string; uploads: UploadItem[] }
+  | { kind: "regenerate"; messages: ChatMessage[] };
 
 /**
  * One thread's live conversation: useChat over the server actions, the composer with its
@@ -103,7 +105,12 @@ export function ChatSession({
     if (firstMessage === null || !model.configured || firstMessageSent.current) return;
     firstMessageSent.current = true;
     pending.current = { kind: "submit", messageId: generateId(), text: firstMessage, uploads: [] };
-    void chat.sendMessage({ id: pending.current.messageId, role: "user", parts: [{ type: "text", text: firstMessage }], metadata: {} });
+    void chat.sendMessage({
+      id: pending.current.messageId,
+      role: "user",
+      parts: [{ type: "text", text: firstMessage }],
+      metadata: {},
+    });
     // Once per mounted chat: the stash was removed when it was read.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [firstMessage]);
@@ -112,12 +119,19 @@ export function ChatSession({
     const text = draft.trim();
     if (!text || busy) return;
     const sent = uploads.takeFinished();
-    const attachments = sent.flatMap(({ threadFile: file }) => (file ? [{ filename: file.filename, sizeBytes: file.sizeBytes, virtualPath: file.virtualPath }] : []));
+    const attachments = sent.flatMap(({ threadFile: file }) =>
+      file ? [{ filename: file.filename, sizeBytes: file.sizeBytes, virtualPath: file.virtualPath }] : [],
+    );
     const messageId = generateId();
     pending.current = { kind: "submit", messageId, text: draft, uploads: sent };
     setDraft("");
     setOutcome(null);
-    void chat.sendMessage({ id: messageId, role: "user", parts: [{ type: "text", text }], metadata: attachments.length ? { attachments } : {} });
+    void chat.sendMessage({
+      id: messageId,
+      role: "user",
+      parts: [{ type: "text", text }],
+      metadata: attachments.length ? { attachments } : {},
+    });
   }
 
   function stop() {
@@ -153,7 +167,13 @@ export function ChatSession({
             </Button>
           )}
         </div>
-        <MessageList messages={chat.messages} status={chat.status} onRegenerate={regenerate} empty={<ChatEmptyState />} summary={summary.data}>
+        <MessageList
+          messages={chat.messages}
+          status={chat.status}
+          onRegenerate={regenerate}
+          empty={<ChatEmptyState />}
+          summary={summary.data}
+        >
           {summarising && busy && !answering ? <SummarisingNotice /> : null}
         </MessageList>
         <div className="mx-auto w-full max-w-3xl space-y-2 px-4 pb-4 sm:px-6">

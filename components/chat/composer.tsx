@@ -74,7 +74,9 @@ export function Composer({
       }}
       onDrop={onDrop}
       className={`rounded-2xl border bg-white shadow-sm transition-colors focus-within:border-indigo-400 dark:bg-zinc-900 ${
-        dragOver ? "border-indigo-500 ring-4 ring-indigo-500/15" : "border-zinc-300 dark:border-zinc-700 dark:focus-within:border-indigo-500"
+        dragOver
+          ? "border-indigo-500 ring-4 ring-indigo-500/15"
+          : "border-zinc-300 dark:border-zinc-700 dark:focus-within:border-indigo-500"
       } ${disabled ? "opacity-70" : ""}`}
       aria-label={t("composerLabel")}
       data-testid="composer"
@@ -105,7 +107,14 @@ export function Composer({
           }}
           data-testid="composer-file-input"
         />
-        <Button variant="ghost" size="icon" onClick={() => fileInput.current?.click()} disabled={disabled} aria-label={t("attachFiles")} data-testid="composer-attach">
+        <Button
+          variant="ghost"
+          size="icon"
+          onClick={() => fileInput.current?.click()}
+          disabled={disabled}
+          aria-label={t("attachFiles")}
+          data-testid="composer-attach"
+        >
           <Paperclip className="size-4" aria-hidden />
         </Button>
         {modelPicker}
@@ -118,7 +127,15 @@ export function Composer({
             {t("stop")}
           </Button>
         ) : (
-          <Button type="submit" variant="primary" size="icon" disabled={!canSend} aria-label={t("send")} className="rounded-full" data-testid="composer-send">
+          <Button
+            type="submit"
+            variant="primary"
+            size="icon"
+            disabled={!canSend}
+            aria-label={t("send")}
+            className="rounded-full"
+            data-testid="composer-send"
+          >
             <ArrowUp className="size-4" aria-hidden />
           </Button>
         )}

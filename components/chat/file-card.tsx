@@ -31,7 +31,13 @@ export function FileCard({ file, testId = "file-card" }: { file: FileRef; testId
           {file.sizeBytes !== undefined ? ` · ${formatByteSize(file.sizeBytes)}` : null}
         </p>
       </div>
-      <Button size="sm" variant="ghost" onClick={() => openPreview(file)} aria-label={t("previewNamed", { name: file.filename })} data-testid="file-card-preview">
+      <Button
+        size="sm"
+        variant="ghost"
+        onClick={() => openPreview(file)}
+        aria-label={t("previewNamed", { name: file.filename })}
+        data-testid="file-card-preview"
+      >
         <Eye className="size-4" aria-hidden />
         <span className="hidden sm:inline">{t("preview")}</span>
       </Button>

@@ -35,7 +35,10 @@ export function FilePreviewProvider({ threadId, children }: { threadId: string; 
   const projectId = queryClient.getQueryData<Thread>(queryKeys.thread(threadId))?.projectId ?? null;
 
   function openPreview(file: FileRef, highlight?: Range) {
-    const subtitle = [file.kind === "output" ? t("fileKindOutput") : t("fileKindUpload"), file.sizeBytes !== undefined ? formatByteSize(file.sizeBytes) : null]
+    const subtitle = [
+      file.kind === "output" ? t("fileKindOutput") : t("fileKindUpload"),
+      file.sizeBytes !== undefined ? formatByteSize(file.sizeBytes) : null,
+    ]
       .filter(Boolean)
       .join(" · ");
     setPreview({ ...fileRefPreview(threadId, file, subtitle), highlight });

@@ -14,7 +14,12 @@ function FileRow({ file }: { file: ThreadFile }) {
   const t = useTranslations("chat");
   const { openPreview } = useFilePreview();
   return (
-    <li className="group flex items-center gap-2 rounded-lg px-2 py-1.5 hover:bg-zinc-100 dark:hover:bg-zinc-800/70" data-testid="files-panel-file" data-kind={file.kind} data-filename={file.filename}>
+    <li
+      className="group flex items-center gap-2 rounded-lg px-2 py-1.5 hover:bg-zinc-100 dark:hover:bg-zinc-800/70"
+      data-testid="files-panel-file"
+      data-kind={file.kind}
+      data-filename={file.filename}
+    >
       <FileIcon filename={file.filename} />
       <button
         type="button"
@@ -27,7 +32,13 @@ function FileRow({ file }: { file: ThreadFile }) {
         </span>
         <span className="block text-xs text-zinc-500 dark:text-zinc-400">{formatByteSize(file.sizeBytes)}</span>
       </button>
-      <Button size="icon" variant="ghost" className="size-7" onClick={() => openPreview(file)} aria-label={t("previewNamed", { name: file.filename })}>
+      <Button
+        size="icon"
+        variant="ghost"
+        className="size-7"
+        onClick={() => openPreview(file)}
+        aria-label={t("previewNamed", { name: file.filename })}
+      >
         <Eye className="size-3.5" aria-hidden />
       </Button>
       <a
@@ -42,7 +53,17 @@ function FileRow({ file }: { file: ThreadFile }) {
   );
 }
 
-function Section({ title, query, empty, testId }: { title: string; query: UseQueryResult<ThreadFile[]>; empty: string; testId: string }) {
+function Section({
+  title,
+  query,
+  empty,
+  testId,
+}: {
+  title: string;
+  query: UseQueryResult<ThreadFile[]>;
+  empty: string;
+  testId: string;
+}) {
   const t = useTranslations("chat");
   return (
     <section className="space-y-1" data-testid={testId}>
@@ -85,8 +106,18 @@ export function FilesPanel({ threadId, id, onClose }: { threadId: string; id: st
         </Button>
       </div>
       <div className="min-h-0 flex-1 space-y-5 overflow-y-auto p-2 pt-4">
-        <Section title={t("filesOutputs")} query={outputs} empty={t("filesOutputsEmpty")} testId="files-panel-outputs" />
-        <Section title={t("filesUploads")} query={uploads} empty={t("filesUploadsEmpty")} testId="files-panel-uploads" />
+        <Section
+          title={t("filesOutputs")}
+          query={outputs}
+          empty={t("filesOutputsEmpty")}
+          testId="files-panel-outputs"
+        />
+        <Section
+          title={t("filesUploads")}
+          query={uploads}
+          empty={t("filesUploadsEmpty")}
+          testId="files-panel-uploads"
+        />
       </div>
     </aside>
   );

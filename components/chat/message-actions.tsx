@@ -7,10 +7,21 @@ import { Button } from "@/components/ui/button";
 import type { ChatMessage } from "@/lib/chat/chat-message";
 
 /** Under the last answer: copy its text, or have it written again. */
-export function MessageActions({ message, onRegenerate, canRegenerate }: { message: ChatMessage; onRegenerate: () => void; canRegenerate: boolean }) {
+export function MessageActions({
+  message,
+  onRegenerate,
+  canRegenerate,
+}: {
+  message: ChatMessage;
+  onRegenerate: () => void;
+  canRegenerate: boolean;
+}) {
   const t = useTranslations("chat");
   const [copied, setCopied] = useState(false);
-  const text = message.parts.map((part) => (part.type === "text" ? part.text : "")).filter(Boolean).join("\n\n");
+  const text = message.parts
+    .map((part) => (part.type === "text" ? part.text : ""))
+    .filter(Boolean)
+    .join("\n\n");
 
   async function copy() {
     try {
@@ -25,12 +36,26 @@ export function MessageActions({ message, onRegenerate, canRegenerate }: { messa
   return (
     <div className="flex items-center gap-1 text-zinc-500">
       {text ? (
-        <Button size="sm" variant="ghost" className="h-7 px-2 text-xs" onClick={copy} aria-label={copied ? t("copied") : t("copy")} data-testid="copy-message">
+        <Button
+          size="sm"
+          variant="ghost"
+          className="h-7 px-2 text-xs"
+          onClick={copy}
+          aria-label={copied ? t("copied") : t("copy")}
+          data-testid="copy-message"
+        >
           {copied ? <Check className="size-3.5" aria-hidden /> : <Copy className="size-3.5" aria-hidden />}
           {copied ? t("copied") : t("copy")}
         </Button>
       ) : null}
-      <Button size="sm" variant="ghost" className="h-7 px-2 text-xs" onClick={onRegenerate} disabled={!canRegenerate} data-testid="regenerate">
+      <Button
+        size="sm"
+        variant="ghost"
+        className="h-7 px-2 text-xs"
+        onClick={onRegenerate}
+        disabled={!canRegenerate}
+        data-testid="regenerate"
+      >
         <RefreshCw className="size-3.5" aria-hidden />
         {t("regenerate")}
       </Button>

@@ -23,7 +23,10 @@ export function MessageModelNotices({ message }: { message: ChatMessage }) {
           <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
           <span>
             {notice.kind === "model_fallback"
-              ? t("noticeFallback", { requested: modelLabel(notice.requestedModelId), model: modelLabel(notice.modelId) })
+              ? t("noticeFallback", {
+                  requested: modelLabel(notice.requestedModelId),
+                  model: modelLabel(notice.modelId),
+                })
               : t("noticeNoTools", { model: modelLabel(notice.modelId) })}
           </span>
         </p>

@@ -27,7 +27,10 @@ function UserMessage({ message }: { message: ChatMessage }) {
 
 export function AssistantAvatar() {
   return (
-    <span className="mt-0.5 flex size-7 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-indigo-500 to-violet-500 text-white shadow-sm" aria-hidden>
+    <span
+      className="mt-0.5 flex size-7 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-indigo-500 to-violet-500 text-white shadow-sm"
+      aria-hidden
+    >
       <Sparkles className="size-3.5" />
     </span>
   );
@@ -44,7 +47,8 @@ function AssistantMessage({ message, footer }: { message: ChatMessage; footer?: 
       <div className="min-w-0 flex-1 space-y-3">
         <MessageModelNotices message={message} />
         {message.parts.map((part, index) => {
-          if (part.type === "text") return part.text ? <Markdown key={index} text={part.text} streaming={part.state === "streaming"} /> : null;
+          if (part.type === "text")
+            return part.text ? <Markdown key={index} text={part.text} streaming={part.state === "streaming"} /> : null;
           if (isToolPart(part)) return <ToolCallView key={part.toolCallId} part={part} />;
           // step-start, reasoning and the rest carry nothing a person needs to read here.
           return null;
@@ -58,5 +62,9 @@ function AssistantMessage({ message, footer }: { message: ChatMessage; footer?: 
 }
 
 export function MessageView({ message, footer }: { message: ChatMessage; footer?: ReactNode }) {
-  return message.role === "user" ? <UserMessage message={message} /> : <AssistantMessage message={message} footer={footer} />;
+  return message.role === "user" ? (
+    <UserMessage message={message} />
+  ) : (
+    <AssistantMessage message={message} footer={footer} />
+  );
 }

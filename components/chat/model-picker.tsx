@@ -94,7 +94,9 @@ export function ModelPicker({ threadId }: { threadId: string }) {
     close({ refocus: true });
     const modelId = model.id === list?.defaultModelId ? null : model.id;
     if (modelId === (thread.data?.modelId ?? null)) return;
-    setModel.mutate(modelId, { onError: (error) => toast.error(t("saveFailed"), { description: errorMessage(error) }) });
+    setModel.mutate(modelId, {
+      onError: (error) => toast.error(t("saveFailed"), { description: errorMessage(error) }),
+    });
   }
 
   function onSearchKeyDown(event: KeyboardEvent<HTMLInputElement>) {
@@ -140,7 +142,11 @@ export function ModelPicker({ threadId }: { threadId: string }) {
         data-testid="model-picker-trigger"
         data-model-id={selectedId ?? undefined}
       >
-        {missing ? <AlertTriangle className="size-3.5 shrink-0 text-amber-600" aria-hidden /> : <Cpu className="size-3.5 shrink-0" aria-hidden />}
+        {missing ? (
+          <AlertTriangle className="size-3.5 shrink-0 text-amber-600" aria-hidden />
+        ) : (
+          <Cpu className="size-3.5 shrink-0" aria-hidden />
+        )}
         <span className="truncate">{triggerText}</span>
         <ChevronDown className="size-3.5 shrink-0" aria-hidden />
       </button>
@@ -150,7 +156,10 @@ export function ModelPicker({ threadId }: { threadId: string }) {
           data-testid="model-picker-popup"
         >
           <div className="relative">
-            <Search className="pointer-events-none absolute left-2.5 top-1/2 size-4 -translate-y-1/2 text-zinc-400" aria-hidden />
+            <Search
+              className="pointer-events-none absolute left-2.5 top-1/2 size-4 -translate-y-1/2 text-zinc-400"
+              aria-hidden
+            />
             <input
               ref={search}
               type="text"
@@ -181,8 +190,18 @@ export function ModelPicker({ threadId }: { threadId: string }) {
           ) : null}
           <div id={listboxId} role="listbox" aria-label={t("listLabel")} className="mt-2 max-h-72 overflow-y-auto">
             {groups.map((group) => (
-              <div key={group.endpoint} role="group" aria-labelledby={`${baseId}-group-${group.endpoint}`} className="py-1" data-testid="model-picker-group" data-endpoint={group.endpoint}>
-                <div id={`${baseId}-group-${group.endpoint}`} className="flex items-center gap-2 px-2 py-1 text-[0.7rem] font-semibold uppercase tracking-wide text-zinc-500 dark:text-zinc-400">
+              <div
+                key={group.endpoint}
+                role="group"
+                aria-labelledby={`${baseId}-group-${group.endpoint}`}
+                className="py-1"
+                data-testid="model-picker-group"
+                data-endpoint={group.endpoint}
+              >
+                <div
+                  id={`${baseId}-group-${group.endpoint}`}
+                  className="flex items-center gap-2 px-2 py-1 text-[0.7rem] font-semibold uppercase tracking-wide text-zinc-500 dark:text-zinc-400"
+                >
                   {group.endpoint}
                   {group.available ? null : (
                     <span className={badgeClass("amber")} data-testid="model-picker-unavailable">
@@ -191,7 +210,9 @@ export function ModelPicker({ threadId }: { threadId: string }) {
                   )}
                 </div>
                 {group.models.length === 0 && !query.trim() ? (
-                  <p className="px-2 py-1 text-xs text-zinc-500 dark:text-zinc-400">{group.available ? t("noModels") : t("unreachableHint")}</p>
+                  <p className="px-2 py-1 text-xs text-zinc-500 dark:text-zinc-400">
+                    {group.available ? t("noModels") : t("unreachableHint")}
+                  </p>
                 ) : null}
                 {group.models.map((model) => {
                   const isActive = model === active;
@@ -211,9 +232,14 @@ export function ModelPicker({ threadId }: { threadId: string }) {
                       data-model-id={model.id}
                       data-active={isActive || undefined}
                     >
-                      <Check className={`size-4 shrink-0 text-indigo-600 dark:text-indigo-400 ${isSelected ? "" : "invisible"}`} aria-hidden />
+                      <Check
+                        className={`size-4 shrink-0 text-indigo-600 dark:text-indigo-400 ${isSelected ? "" : "invisible"}`}
+                        aria-hidden
+                      />
                       <span className="min-w-0 flex-1 truncate">{model.name}</span>
-                      {model.id === list?.defaultModelId ? <span className={badgeClass("indigo")}>{t("defaultBadge")}</span> : null}
+                      {model.id === list?.defaultModelId ? (
+                        <span className={badgeClass("indigo")}>{t("defaultBadge")}</span>
+                      ) : null}
                       {model.tools === false ? <span className={badgeClass("amber")}>{t("noToolsBadge")}</span> : null}
                     </div>
                   );
@@ -226,7 +252,9 @@ export function ModelPicker({ threadId }: { threadId: string }) {
               </p>
             ) : null}
           </div>
-          <p className="border-t border-zinc-100 px-2 pt-2 text-xs text-zinc-500 dark:border-zinc-800 dark:text-zinc-400">{t("appliesNext")}</p>
+          <p className="border-t border-zinc-100 px-2 pt-2 text-xs text-zinc-500 dark:border-zinc-800 dark:text-zinc-400">
+            {t("appliesNext")}
+          </p>
         </div>
       ) : null}
     </div>

@@ -5,7 +5,11 @@ import { useTranslations } from "next-intl";
 export function SummarisingNotice() {
   const t = useTranslations("chat");
   return (
-    <p role="status" className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400" data-testid="summarising-notice">
+    <p
+      role="status"
+      className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400"
+      data-testid="summarising-notice"
+    >
       <Loader2 className="size-4 animate-spin" aria-hidden />
       {t("summarising")}
     </p>

@@ -23,7 +23,10 @@ export function SummaryDivider({ summary }: { summary: ConversationSummary }) {
           className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs font-medium text-indigo-700 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-indigo-300 dark:hover:bg-indigo-500/10"
           data-testid="summary-toggle"
         >
-          <ChevronRight className="size-3.5 transition-transform group-data-[state=open]/summary:rotate-90" aria-hidden />
+          <ChevronRight
+            className="size-3.5 transition-transform group-data-[state=open]/summary:rotate-90"
+            aria-hidden
+          />
           <span className="group-data-[state=open]/summary:hidden">{t("summaryShow")}</span>
           <span className="hidden group-data-[state=open]/summary:inline">{t("summaryHide")}</span>
         </Collapsible.Trigger>

@@ -1,5 +1,11 @@
 import { getToolName, isToolUIPart, type UIMessagePart, type UIDataTypes, type UITools } from "ai";
-import { LIST_PROJECT_DOCUMENTS, LIST_THREAD_FILES, READ_PROJECT_DOCUMENT, READ_THREAD_FILE, WRITE_OUTPUT_FILE } from "@/lib/chat/tools/tool-names";
+import {
+  LIST_PROJECT_DOCUMENTS,
+  LIST_THREAD_FILES,
+  READ_PROJECT_DOCUMENT,
+  READ_THREAD_FILE,
+  WRITE_OUTPUT_FILE,
+} from "@/lib/chat/tools/tool-names";
 
 // What a tool call card needs to know, read from an AI SDK tool part: which tool, how far
 // it got, a one-line summary of its input, and the file an output write produced.
@@ -9,7 +15,13 @@ export type ToolCallState = "running" | "done" | "error";
 export type ToolPart = Extract<UIMessagePart<UIDataTypes, UITools>, { toolCallId: string }>;
 
 /** The tools the agent has today; other names still render, in a generic way. */
-export const KNOWN_TOOLS = [LIST_THREAD_FILES, READ_THREAD_FILE, WRITE_OUTPUT_FILE, LIST_PROJECT_DOCUMENTS, READ_PROJECT_DOCUMENT] as const;
+export const KNOWN_TOOLS = [
+  LIST_THREAD_FILES,
+  READ_THREAD_FILE,
+  WRITE_OUTPUT_FILE,
+  LIST_PROJECT_DOCUMENTS,
+  READ_PROJECT_DOCUMENT,
+] as const;
 export type KnownTool = (typeof KNOWN_TOOLS)[number];
 
 export interface ToolCallSummary {
@@ -63,7 +75,9 @@ export function summarizeToolCall(part: ToolPart): ToolCallSummary {
     output,
     error,
     writtenFile:
-      written && typeof written.name === "string" ? { filename: written.name, sizeBytes: typeof written.sizeBytes === "number" ? written.sizeBytes : 0 } : null,
+      written && typeof written.name === "string"
+        ? { filename: written.name, sizeBytes: typeof written.sizeBytes === "number" ? written.sizeBytes : 0 }
+        : null,
   };
 }
 

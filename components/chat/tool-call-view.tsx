@@ -5,7 +5,13 @@ import { AlertCircle, Check, ChevronRight, FileText, FolderSearch, Loader2, PenL
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { FileCard } from "./file-card";
-import { humanizeToolName, summarizeToolCall, type KnownTool, type ToolCallState, type ToolPart } from "./tool-call-summary";
+import {
+  humanizeToolName,
+  summarizeToolCall,
+  type KnownTool,
+  type ToolCallState,
+  type ToolPart,
+} from "./tool-call-summary";
 
 const ICONS: Record<KnownTool, typeof Wrench> = {
   list_thread_files: FolderSearch,
@@ -25,7 +31,7 @@ const STATE_STYLE: Record<ToolCallState, string> = {
 const DETAIL_MAX_CHARS = 4000;
 
 function detailText(value: unknown): string {
-  const text = typeof value === "string" ? value : JSON.stringify(value, null, 2) ?? "";
+  const text = typeof value === "string" ? value : (JSON.stringify(value, null, 2) ?? "");
   return text.length > DETAIL_MAX_CHARS ? `${text.slice(0, DETAIL_MAX_CHARS)}\n…` : text;
 }
 
@@ -34,7 +40,8 @@ const detailBoxClass =
 
 /** Arguments one per line, strings as written (a file's content reads as the file, not as escaped JSON). */
 function InputDetail({ input }: { input: unknown }) {
-  if (!input || typeof input !== "object" || Array.isArray(input)) return <pre className={detailBoxClass}>{detailText(input)}</pre>;
+  if (!input || typeof input !== "object" || Array.isArray(input))
+    return <pre className={detailBoxClass}>{detailText(input)}</pre>;
   return (
     <dl className="space-y-1.5">
       {Object.entries(input).map(([key, value]) => (
@@ -53,7 +60,10 @@ function StateBadge({ state }: { state: ToolCallState }) {
   const t = useTranslations("chat");
   const Icon = state === "running" ? Loader2 : state === "done" ? Check : AlertCircle;
   return (
-    <span className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ${STATE_STYLE[state]}`} data-testid="tool-call-state">
+    <span
+      className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ${STATE_STYLE[state]}`}
+      data-testid="tool-call-state"
+    >
       <Icon className={`size-3 ${state === "running" ? "animate-spin" : ""}`} aria-hidden />
       {t(`toolState.${state}`)}
     </span>
@@ -85,11 +95,17 @@ export function ToolCallView({ part }: { part: ToolPart }) {
           className="flex w-full items-center gap-2.5 rounded-xl px-3 py-2 text-left hover:bg-zinc-50 dark:hover:bg-zinc-800/60"
           data-testid="tool-call-toggle"
         >
-          <ChevronRight className="size-4 shrink-0 text-zinc-400 transition-transform group-data-[state=open]/tool:rotate-90" aria-hidden />
+          <ChevronRight
+            className="size-4 shrink-0 text-zinc-400 transition-transform group-data-[state=open]/tool:rotate-90"
+            aria-hidden
+          />
           <Icon className="size-4 shrink-0 text-zinc-500 dark:text-zinc-400" aria-hidden />
           <span className="font-medium text-zinc-800 dark:text-zinc-200">{label}</span>
           {call.subject ? (
-            <span className="min-w-0 truncate font-mono text-xs text-zinc-500 dark:text-zinc-400" data-testid="tool-call-subject">
+            <span
+              className="min-w-0 truncate font-mono text-xs text-zinc-500 dark:text-zinc-400"
+              data-testid="tool-call-subject"
+            >
               {call.subject}
             </span>
           ) : null}
@@ -97,7 +113,10 @@ export function ToolCallView({ part }: { part: ToolPart }) {
             <StateBadge state={call.state} />
           </span>
         </Collapsible.Trigger>
-        <Collapsible.Content className="space-y-3 border-t border-zinc-200 px-3 py-3 dark:border-zinc-800" data-testid="tool-call-details">
+        <Collapsible.Content
+          className="space-y-3 border-t border-zinc-200 px-3 py-3 dark:border-zinc-800"
+          data-testid="tool-call-details"
+        >
           {call.input !== undefined ? (
             <Detail label={t("toolInput")}>
               <InputDetail input={call.input} />

@@ -9,7 +9,11 @@ export function TypingIndicator() {
       <AssistantAvatar />
       <span className="flex gap-1" aria-label={t("thinking")} role="img">
         {[0, 150, 300].map((delay) => (
-          <span key={delay} className="size-1.5 animate-bounce rounded-full bg-zinc-400 dark:bg-zinc-500" style={{ animationDelay: `${delay}ms` }} />
+          <span
+            key={delay}
+            className="size-1.5 animate-bounce rounded-full bg-zinc-400 dark:bg-zinc-500"
+            style={{ animationDelay: `${delay}ms` }}
+          />
         ))}
       </span>
     </div>

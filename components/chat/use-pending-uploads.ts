@@ -12,7 +12,15 @@ import { queryKeys } from "@/lib/client/query-keys";
  * shelf, or uploaded before a reload) and that no sent message refers to yet: they are
  * waiting for the next message, so they show as chips. Read once when the chat opens.
  */
-export function usePendingUploads({ threadId, history, uploads }: { threadId: string; history: ChatMessage[]; uploads: UploadQueue }) {
+export function usePendingUploads({
+  threadId,
+  history,
+  uploads,
+}: {
+  threadId: string;
+  history: ChatMessage[];
+  uploads: UploadQueue;
+}) {
   const queryClient = useQueryClient();
   const adopt = useRef(uploads.adopt);
   const sent = useRef(history);
@@ -22,10 +30,16 @@ export function usePendingUploads({ threadId, history, uploads }: { threadId: st
 
   useEffect(() => {
     let cancelled = false;
-    const referenced = new Set(sent.current.flatMap((message) => message.metadata?.attachments?.map((file) => file.filename) ?? []));
+    const referenced = new Set(
+      sent.current.flatMap((message) => message.metadata?.attachments?.map((file) => file.filename) ?? []),
+    );
     queryClient
       // Always fresh: a document may have been attached a moment ago from another page.
-      .fetchQuery({ queryKey: queryKeys.chatUploads(threadId), queryFn: () => api.threadUploads(threadId), staleTime: 0 })
+      .fetchQuery({
+        queryKey: queryKeys.chatUploads(threadId),
+        queryFn: () => api.threadUploads(threadId),
+        staleTime: 0,
+      })
       .then((files) => {
         if (!cancelled) adopt.current(files.filter((file) => !referenced.has(file.filename)));
       })

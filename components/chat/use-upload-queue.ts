@@ -24,7 +24,8 @@ export interface UploadQueue {
   adopt: (files: ThreadFile[]) => void;
 }
 
-const ofThread = (threadId: string) => (upload: Upload) => upload.target.kind === "thread" && upload.target.threadId === threadId;
+const ofThread = (threadId: string) => (upload: Upload) =>
+  upload.target.kind === "thread" && upload.target.threadId === threadId;
 
 /**
  * The composer's attachments: this chat's uploads in the workspace's upload manager. Each
@@ -51,8 +52,14 @@ export function useUploadQueue({ threadId, maxBytes }: { threadId: string; maxBy
   }
 
   function adopt(files: ThreadFile[]) {
-    const shown = new Set(uploadManager.snapshot().flatMap((upload) => (ofThread(threadId)(upload) && upload.threadFile ? [upload.threadFile.filename] : [])));
-    uploadManager.put(files.filter((file) => !shown.has(file.filename)).map((file) => uploadManager.stored(threadId, file)));
+    const shown = new Set(
+      uploadManager
+        .snapshot()
+        .flatMap((upload) => (ofThread(threadId)(upload) && upload.threadFile ? [upload.threadFile.filename] : [])),
+    );
+    uploadManager.put(
+      files.filter((file) => !shown.has(file.filename)).map((file) => uploadManager.stored(threadId, file)),
+    );
   }
 
   return {

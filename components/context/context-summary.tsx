@@ -13,7 +13,19 @@ function Meter({ used, max }: { used: number; max: number }) {
   );
 }
 
-function Row({ label, value, used, max, testId }: { label: string; value: string; used: number; max: number; testId: string }) {
+function Row({
+  label,
+  value,
+  used,
+  max,
+  testId,
+}: {
+  label: string;
+  value: string;
+  used: number;
+  max: number;
+  testId: string;
+}) {
   return (
     <div className="space-y-1.5" data-testid={testId}>
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
@@ -38,7 +50,10 @@ export function ContextSummary({ context, compact = false }: { context: RunConte
       <dl className="space-y-3">
         <Row
           label={t("instructions")}
-          value={t("bytesOfMax", { bytes: format.number(instructions.bytes), max: format.number(instructions.maxBytes) })}
+          value={t("bytesOfMax", {
+            bytes: format.number(instructions.bytes),
+            max: format.number(instructions.maxBytes),
+          })}
           used={instructions.bytes}
           max={instructions.maxBytes}
           testId="context-instructions"
@@ -66,14 +81,24 @@ export function ContextSummary({ context, compact = false }: { context: RunConte
         <div className="space-y-2" data-testid="context-omitted">
           <p className="text-sm text-zinc-700 dark:text-zinc-300">{t("omittedNote", { count: omitted.count })}</p>
           {compact ? null : (
-            <ul className="max-h-56 space-y-1 overflow-y-auto rounded-lg border border-zinc-200 p-2 text-sm dark:border-zinc-700" aria-label={t("omittedListLabel")} tabIndex={0}>
+            <ul
+              className="max-h-56 space-y-1 overflow-y-auto rounded-lg border border-zinc-200 p-2 text-sm dark:border-zinc-700"
+              aria-label={t("omittedListLabel")}
+              tabIndex={0}
+            >
               {omitted.documents.map((document) => (
-                <li key={document.id} className="break-words text-zinc-800 dark:text-zinc-200" data-testid="context-omitted-document">
+                <li
+                  key={document.id}
+                  className="break-words text-zinc-800 dark:text-zinc-200"
+                  data-testid="context-omitted-document"
+                >
                   {document.name}
                 </li>
               ))}
               {omitted.count > omitted.documents.length ? (
-                <li className="text-zinc-600 dark:text-zinc-400">{t("andMore", { count: omitted.count - omitted.documents.length })}</li>
+                <li className="text-zinc-600 dark:text-zinc-400">
+                  {t("andMore", { count: omitted.count - omitted.documents.length })}
+                </li>
               ) : null}
             </ul>
           )}

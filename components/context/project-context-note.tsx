@@ -10,7 +10,11 @@ export function ProjectContextNote({ projectId }: { projectId: string }) {
   const context = useProjectContext(projectId);
   if (!context.data) return null;
   return (
-    <section className="rounded-xl border border-zinc-200 p-4 dark:border-zinc-800" aria-labelledby={`context-${projectId}`} data-testid="project-context">
+    <section
+      className="rounded-xl border border-zinc-200 p-4 dark:border-zinc-800"
+      aria-labelledby={`context-${projectId}`}
+      data-testid="project-context"
+    >
       <h3 id={`context-${projectId}`} className="mb-1 text-sm font-semibold text-zinc-900 dark:text-zinc-50">
         {t("projectTitle")}
       </h3>

@@ -34,13 +34,18 @@ export function AttachToChatDialog({ document, onClose }: { document: ProjectDoc
             // Long enough to reach for the link.
             duration: 10_000,
             action: (
-              <Link href={`/workspace/chats/${thread.id}`} className={buttonClass({ size: "sm", className: "ml-auto" })} data-testid="attach-open-chat">
+              <Link
+                href={`/workspace/chats/${thread.id}`}
+                className={buttonClass({ size: "sm", className: "ml-auto" })}
+                data-testid="attach-open-chat"
+              >
                 {t("openChat")}
               </Link>
             ),
           });
         },
-        onError: (error) => toast.error(t("attachFailed", { name: document.name }), { description: errorMessage(error) }),
+        onError: (error) =>
+          toast.error(t("attachFailed", { name: document.name }), { description: errorMessage(error) }),
       },
     );
   }

@@ -29,7 +29,11 @@ export function ConversationFiles({
   const t = useTranslations("documents");
   const query = useProjectThreadFiles(projectId);
   // Paging is by offset, so a chat active between two pages can show up on both: list it once.
-  const groups = [...new Map((query.data?.pages.flatMap((page) => page.groups) ?? []).map((group) => [group.threadId, group])).values()];
+  const groups = [
+    ...new Map(
+      (query.data?.pages.flatMap((page) => page.groups) ?? []).map((group) => [group.threadId, group]),
+    ).values(),
+  ];
 
   return (
     <section aria-labelledby="conversation-files-title" className="space-y-3 pt-4" data-testid="conversation-files">
@@ -37,10 +41,15 @@ export function ConversationFiles({
         <h2 id="conversation-files-title" className="text-base font-semibold text-zinc-900 dark:text-zinc-50">
           {t("threadFilesTitle")}
         </h2>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">{readOnly ? t("threadFilesDescriptionArchived") : t("threadFilesDescription")}</p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          {readOnly ? t("threadFilesDescriptionArchived") : t("threadFilesDescription")}
+        </p>
       </div>
       {query.isPending ? (
-        <div className="h-28 animate-pulse rounded-xl bg-zinc-100 dark:bg-zinc-900" aria-label={t("threadFilesLoading")} />
+        <div
+          className="h-28 animate-pulse rounded-xl bg-zinc-100 dark:bg-zinc-900"
+          aria-label={t("threadFilesLoading")}
+        />
       ) : query.isError ? (
         <div className="flex items-center gap-3 text-sm text-red-600 dark:text-red-400" role="alert">
           {t("threadFilesLoadFailed")}
@@ -69,7 +78,11 @@ export function ConversationFiles({
         </div>
       )}
       {query.hasNextPage ? (
-        <Button onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage} data-testid="conversation-files-more">
+        <Button
+          onClick={() => void query.fetchNextPage()}
+          disabled={query.isFetchingNextPage}
+          data-testid="conversation-files-more"
+        >
           {t("threadFilesMore")}
         </Button>
       ) : null}

@@ -46,7 +46,8 @@ export function DocumentList({
     const scroller = pageScroller();
     const list = listRef.current;
     if (!scroller || !list) return;
-    const measure = () => setScrollMargin(list.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop);
+    const measure = () =>
+      setScrollMargin(list.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop);
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(scroller.firstElementChild ?? scroller);
@@ -68,10 +69,24 @@ export function DocumentList({
   }, [lastRendered, documents.length, onNearEnd]);
 
   return (
-    <div ref={listRef} className="rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900" data-testid="document-list">
-      <div role="list" aria-label={t("listLabel")} className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+    <div
+      ref={listRef}
+      className="rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900"
+      data-testid="document-list"
+    >
+      <div
+        role="list"
+        aria-label={t("listLabel")}
+        className="relative w-full"
+        style={{ height: virtualizer.getTotalSize() }}
+      >
         {items.map((item) => (
-          <div key={item.key} role="listitem" className="absolute inset-x-0 top-0" style={{ transform: `translateY(${item.start - scrollMargin}px)` }}>
+          <div
+            key={item.key}
+            role="listitem"
+            className="absolute inset-x-0 top-0"
+            style={{ transform: `translateY(${item.start - scrollMargin}px)` }}
+          >
             <DocumentRow
               document={documents[item.index]}
               query={query}

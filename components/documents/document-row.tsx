@@ -43,10 +43,20 @@ export function DocumentRow({
       <div className="min-w-0 flex-1">
         <div className="flex min-w-0 items-center gap-2">
           {/* Two lines before the cut, breaking anywhere: on a phone a name keeps more than a few characters. */}
-          <p className="line-clamp-2 min-w-0 text-sm leading-5 font-medium text-zinc-900 [overflow-wrap:anywhere] dark:text-zinc-100" title={document.name} data-testid="document-name">
+          <p
+            className="line-clamp-2 min-w-0 text-sm leading-5 font-medium text-zinc-900 [overflow-wrap:anywhere] dark:text-zinc-100"
+            title={document.name}
+            data-testid="document-name"
+          >
             <HighlightedText text={document.name} query={query} />
           </p>
-          {document.sourceKind ? <ProvenanceBadge threadId={document.sourceThreadId} kind={document.sourceKind} sourceName={document.sourceName} /> : null}
+          {document.sourceKind ? (
+            <ProvenanceBadge
+              threadId={document.sourceThreadId}
+              kind={document.sourceKind}
+              sourceName={document.sourceName}
+            />
+          ) : null}
         </div>
         {document.match?.offset != null ? (
           <p className="mt-0.5 truncate text-xs text-zinc-600 dark:text-zinc-300" data-testid="document-snippet">
@@ -65,7 +75,13 @@ export function DocumentRow({
           and attach would all fail with content_missing. */}
       {missing ? null : (
         <>
-          <Button size="sm" variant="ghost" onClick={onPreview} aria-label={t("previewNamed", { name: document.name })} data-testid="document-preview">
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={onPreview}
+            aria-label={t("previewNamed", { name: document.name })}
+            data-testid="document-preview"
+          >
             <Eye className="size-4" aria-hidden />
             <span className="hidden sm:inline">{t("preview")}</span>
           </Button>
@@ -80,7 +96,13 @@ export function DocumentRow({
             <span className="hidden sm:inline">{t("download")}</span>
           </a>
           {/* Attaching only copies the document out, so archived (read-only) shelves offer it too. */}
-          <Button size="sm" variant="ghost" onClick={onAttach} aria-label={t("attachNamed", { name: document.name })} data-testid="document-attach">
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={onAttach}
+            aria-label={t("attachNamed", { name: document.name })}
+            data-testid="document-attach"
+          >
             <MessageSquarePlus className="size-4" aria-hidden />
             <span className="hidden lg:inline">{t("attach")}</span>
           </Button>

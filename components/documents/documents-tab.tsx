@@ -61,7 +61,9 @@ export function DocumentsTab({ project }: { project: Project }) {
   }
 
   function previewThreadFile({ threadId, file }: ThreadFileRef) {
-    setPreviewing(fileRefPreview(threadId, file, `${t("fileKind", { kind: file.kind })} · ${formatByteSize(file.sizeBytes)}`));
+    setPreviewing(
+      fileRefPreview(threadId, file, `${t("fileKind", { kind: file.kind })} · ${formatByteSize(file.sizeBytes)}`),
+    );
   }
 
   return (
@@ -71,7 +73,11 @@ export function DocumentsTab({ project }: { project: Project }) {
         <div>
           <div className="flex items-center gap-3">
             <h2 className="text-base font-semibold text-zinc-900 dark:text-zinc-50">{t("title")}</h2>
-            <Link href="/workspace/trash" className={buttonClass({ variant: "ghost", size: "sm", className: "h-7 px-2 text-xs" })} data-testid="documents-trash-link">
+            <Link
+              href="/workspace/trash"
+              className={buttonClass({ variant: "ghost", size: "sm", className: "h-7 px-2 text-xs" })}
+              data-testid="documents-trash-link"
+            >
               <Trash2 className="size-3.5" aria-hidden />
               {t("openTrash")}
             </Link>
@@ -83,7 +89,9 @@ export function DocumentsTab({ project }: { project: Project }) {
         {readOnly ? null : (
           <div className="flex flex-col items-end gap-1">
             <UploadButton onFiles={addFiles} />
-            <p className="text-xs text-zinc-500 dark:text-zinc-400">{t("uploadHint", { limit: formatByteSize(maxBytes) })}</p>
+            <p className="text-xs text-zinc-500 dark:text-zinc-400">
+              {t("uploadHint", { limit: formatByteSize(maxBytes) })}
+            </p>
           </div>
         )}
       </div>
@@ -106,12 +114,27 @@ export function DocumentsTab({ project }: { project: Project }) {
           <DocumentsEmptyState readOnly={readOnly} />
         )
       ) : (
-        <div className={query.isPlaceholderData ? "opacity-60 transition-opacity" : undefined} aria-busy={query.isPlaceholderData}>
-          <DocumentList documents={documents} query={q} readOnly={readOnly} onNearEnd={loadMore} onPreview={previewDocument} onAttach={setAttaching} onTrash={setTrashing} />
+        <div
+          className={query.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}
+          aria-busy={query.isPlaceholderData}
+        >
+          <DocumentList
+            documents={documents}
+            query={q}
+            readOnly={readOnly}
+            onNearEnd={loadMore}
+            onPreview={previewDocument}
+            onAttach={setAttaching}
+            onTrash={setTrashing}
+          />
         </div>
       )}
       {isFetchingNextPage ? (
-        <p className="text-center text-xs text-zinc-500 dark:text-zinc-400" role="status" data-testid="documents-loading-more">
+        <p
+          className="text-center text-xs text-zinc-500 dark:text-zinc-400"
+          role="status"
+          data-testid="documents-loading-more"
+        >
           {t("loadingMore", { shown: documents.length, total })}
         </p>
       ) : null}

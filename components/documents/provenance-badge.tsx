@@ -11,7 +11,15 @@ import { useThreadOrGone } from "@/lib/client/queries";
  * Where a saved document came from: "from ‹chat title› · output", linking to that chat. A chat
  * deleted since is named as such; the row keeps its provenance either way.
  */
-export function ProvenanceBadge({ threadId, kind, sourceName }: { threadId: string | null; kind: "upload" | "output"; sourceName: string | null }) {
+export function ProvenanceBadge({
+  threadId,
+  kind,
+  sourceName,
+}: {
+  threadId: string | null;
+  kind: "upload" | "output";
+  sourceName: string | null;
+}) {
   const t = useTranslations("documents");
   const threadTitle = useThreadTitle();
   const source = useThreadOrGone(threadId);
@@ -36,7 +44,12 @@ export function ProvenanceBadge({ threadId, kind, sourceName }: { threadId: stri
   }
   const gone = threadId === null || source.data === null;
   return (
-    <span className={className} title={savedAs} data-testid="document-provenance" data-source={gone ? "deleted" : "loading"}>
+    <span
+      className={className}
+      title={savedAs}
+      data-testid="document-provenance"
+      data-source={gone ? "deleted" : "loading"}
+    >
       {icon}
       <span className="truncate">{gone ? t("fromDeletedThread", { kind }) : t("fromChat", { kind })}</span>
     </span>

@@ -30,7 +30,9 @@ function Outcome({ saved, onDone }: { saved: SavedDocument; onDone: () => void }
         data-outcome={saved.deduplicated ? "deduplicated" : "added"}
       >
         <Icon className="mt-0.5 size-4 shrink-0" aria-hidden />
-        {saved.deduplicated ? t("saveDeduplicated", { name: saved.document.name }) : t("saveAdded", { name: saved.document.name })}
+        {saved.deduplicated
+          ? t("saveDeduplicated", { name: saved.document.name })
+          : t("saveAdded", { name: saved.document.name })}
       </p>
       <div className="flex justify-end">
         <Button variant="primary" onClick={onDone} autoFocus data-testid="save-to-project-done">
@@ -89,7 +91,15 @@ function SaveForm({ projectId, source, onClose }: { projectId: string; source: T
  * then says what happened: added, or already there under another name (identical bytes are
  * kept once), or why the name was refused.
  */
-export function SaveToProjectDialog({ projectId, source, onClose }: { projectId: string; source: ThreadFileRef | null; onClose: () => void }) {
+export function SaveToProjectDialog({
+  projectId,
+  source,
+  onClose,
+}: {
+  projectId: string;
+  source: ThreadFileRef | null;
+  onClose: () => void;
+}) {
   const t = useTranslations("documents");
   const tc = useTranslations("common");
   return (
@@ -101,7 +111,14 @@ export function SaveToProjectDialog({ projectId, source, onClose }: { projectId:
         testId="save-to-project-dialog"
       >
         {/* Keyed by file, so each opening starts from that file's name and no earlier outcome. */}
-        {source ? <SaveForm key={`${source.threadId}/${source.file.kind}/${source.file.filename}`} projectId={projectId} source={source} onClose={onClose} /> : null}
+        {source ? (
+          <SaveForm
+            key={`${source.threadId}/${source.file.kind}/${source.file.filename}`}
+            projectId={projectId}
+            source={source}
+            onClose={onClose}
+          />
+        ) : null}
       </DialogPanel>
     </Dialog.Root>
   );

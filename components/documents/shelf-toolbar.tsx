@@ -25,7 +25,10 @@ export function ShelfToolbar({
     <div className="flex flex-wrap items-center gap-2">
       <label className="relative min-w-48 flex-1">
         <span className="sr-only">{t("searchLabel")}</span>
-        <Search className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-zinc-500" aria-hidden />
+        <Search
+          className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-zinc-500"
+          aria-hidden
+        />
         <input
           type="search"
           value={search}

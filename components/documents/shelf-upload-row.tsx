@@ -27,13 +27,26 @@ export function useShelfFailureText(maxBytes: number): (failure: UploadFailure) 
 }
 
 /** One file of a batch: its progress while it goes (with Cancel), then what became of it. */
-export function ShelfUploadRow({ upload, maxBytes, onRemove }: { upload: Upload; maxBytes: number; onRemove: () => void }) {
+export function ShelfUploadRow({
+  upload,
+  maxBytes,
+  onRemove,
+}: {
+  upload: Upload;
+  maxBytes: number;
+  onRemove: () => void;
+}) {
   const t = useTranslations("documents");
   const failureText = useShelfFailureText(maxBytes);
   const percent = Math.round(upload.progress * 100);
   const active = isActive(upload);
   return (
-    <li className="flex items-start gap-3 px-4 py-2.5" data-testid="shelf-upload" data-filename={upload.name} data-status={upload.status}>
+    <li
+      className="flex items-start gap-3 px-4 py-2.5"
+      data-testid="shelf-upload"
+      data-filename={upload.name}
+      data-status={upload.status}
+    >
       <span className="mt-0.5">
         {active ? (
           <Loader2 className="size-4 animate-spin text-indigo-500" aria-hidden />

@@ -39,7 +39,9 @@ export function ThreadFileGroup({
         >
           {title}
         </Link>
-        <span className="shrink-0 text-xs text-zinc-500 dark:text-zinc-400">{format.dateTime(new Date(group.updatedAt), { dateStyle: "medium" })}</span>
+        <span className="shrink-0 text-xs text-zinc-500 dark:text-zinc-400">
+          {format.dateTime(new Date(group.updatedAt), { dateStyle: "medium" })}
+        </span>
       </header>
       {group.files.length === 0 ? (
         <p className="px-4 py-3 text-sm text-zinc-500 dark:text-zinc-400">{t("threadFilesNone")}</p>

@@ -9,10 +9,25 @@ import { Button } from "@/components/ui/button";
 import { formatByteSize } from "@/lib/text/format-byte-size";
 
 /** One upload or output of a chat: preview it, or (on an active project) save a copy to the shelf. */
-export function ThreadFileRow({ file, readOnly, onPreview, onSave }: { file: ThreadFile; readOnly: boolean; onPreview: () => void; onSave: () => void }) {
+export function ThreadFileRow({
+  file,
+  readOnly,
+  onPreview,
+  onSave,
+}: {
+  file: ThreadFile;
+  readOnly: boolean;
+  onPreview: () => void;
+  onSave: () => void;
+}) {
   const t = useTranslations("documents");
   return (
-    <li className="flex items-center gap-3 px-4 py-2" data-testid="thread-file" data-kind={file.kind} data-filename={file.filename}>
+    <li
+      className="flex items-center gap-3 px-4 py-2"
+      data-testid="thread-file"
+      data-kind={file.kind}
+      data-filename={file.filename}
+    >
       <FileIcon filename={file.filename} />
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm text-zinc-900 dark:text-zinc-100" title={file.filename}>
@@ -23,12 +38,24 @@ export function ThreadFileRow({ file, readOnly, onPreview, onSave }: { file: Thr
           <span>{formatByteSize(file.sizeBytes)}</span>
         </p>
       </div>
-      <Button size="sm" variant="ghost" onClick={onPreview} aria-label={t("previewNamed", { name: file.filename })} data-testid="thread-file-preview">
+      <Button
+        size="sm"
+        variant="ghost"
+        onClick={onPreview}
+        aria-label={t("previewNamed", { name: file.filename })}
+        data-testid="thread-file-preview"
+      >
         <Eye className="size-4" aria-hidden />
         <span className="hidden sm:inline">{t("preview")}</span>
       </Button>
       {readOnly ? null : (
-        <Button size="sm" variant="secondary" onClick={onSave} aria-label={t("saveToProjectNamed", { name: file.filename })} data-testid="thread-file-save">
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={onSave}
+          aria-label={t("saveToProjectNamed", { name: file.filename })}
+          data-testid="thread-file-save"
+        >
           <FolderInput className="size-4" aria-hidden />
           <span className="hidden sm:inline">{t("saveToProject")}</span>
         </Button>

@@ -9,7 +9,15 @@ import { useConfig } from "@/lib/client/queries";
 import { useErrorMessage } from "@/lib/client/use-error-message";
 
 /** Moving a document to the trash, confirmed with how long the trash keeps it. */
-export function TrashDocumentDialog({ projectId, document, onClose }: { projectId: string; document: ProjectDocument | null; onClose: () => void }) {
+export function TrashDocumentDialog({
+  projectId,
+  document,
+  onClose,
+}: {
+  projectId: string;
+  document: ProjectDocument | null;
+  onClose: () => void;
+}) {
   const t = useTranslations("documents");
   const tc = useTranslations("common");
   const errorMessage = useErrorMessage();
@@ -33,7 +41,9 @@ export function TrashDocumentDialog({ projectId, document, onClose }: { projectI
     trash.mutate(document.id, {
       onSuccess: () => {
         onClose();
-        toast.success(t("trashed", { name: document.name }), { action: { label: t("trashUndo"), onClick: () => undo(document) } });
+        toast.success(t("trashed", { name: document.name }), {
+          action: { label: t("trashUndo"), onClick: () => undo(document) },
+        });
       },
       onError: (error) => toast.error(t("trashFailed"), { description: errorMessage(error) }),
     });

@@ -13,7 +13,10 @@ export function TruncatedFilesNote({ threadId, shown }: { threadId: string; show
   const { uploads, outputs } = useThreadFiles(threadId);
   const hidden = uploads.data && outputs.data ? Math.max(0, uploads.data.length + outputs.data.length - shown) : null;
   return (
-    <p className="border-t border-zinc-100 px-4 py-2 text-xs text-zinc-500 dark:border-zinc-800 dark:text-zinc-400" data-testid="thread-file-group-truncated">
+    <p
+      className="border-t border-zinc-100 px-4 py-2 text-xs text-zinc-500 dark:border-zinc-800 dark:text-zinc-400"
+      data-testid="thread-file-group-truncated"
+    >
       {hidden !== null ? t("threadFilesHidden", { count: hidden }) : t("threadFilesTruncated")}
     </p>
   );

@@ -17,17 +17,26 @@ import { extensionOf, previewKindOf } from "./preview-kind";
 
 export function FilePreviewBody({ file }: { file: PreviewFile }) {
   const kind = previewKindOf(file.name);
-  if (kind === "text" || kind === "source") return <TextPreview file={file} url={file.url} note={kind === "source" ? "source" : null} />;
+  if (kind === "text" || kind === "source")
+    return <TextPreview file={file} url={file.url} note={kind === "source" ? "source" : null} />;
   if (kind === "html") return <TextPreview file={file} url={file.url} note="html" />;
   if (kind === "office" && file.markdownUrl) return <TextPreview file={file} url={file.markdownUrl} note="converted" />;
   if (kind === "image")
     return (
       <div className="flex min-h-full items-center justify-center p-6">
         {/* eslint-disable-next-line @next/next/no-img-element -- an authenticated file, not a static asset next/image could optimise */}
-        <img src={file.url} alt={file.name} className="max-h-full max-w-full rounded-lg shadow-sm" data-testid="file-preview-image" />
+        <img
+          src={file.url}
+          alt={file.name}
+          className="max-h-full max-w-full rounded-lg shadow-sm"
+          data-testid="file-preview-image"
+        />
       </div>
     );
-  if (kind === "pdf") return <iframe src={file.url} title={file.name} className="size-full border-0 bg-white" data-testid="file-preview-pdf" />;
+  if (kind === "pdf")
+    return (
+      <iframe src={file.url} title={file.name} className="size-full border-0 bg-white" data-testid="file-preview-pdf" />
+    );
   return <NoPreview file={file} />;
 }
 
@@ -36,7 +45,9 @@ export function FilePreviewBody({ file }: { file: PreviewFile }) {
  * validation_failed with `details[0].reason` when it cannot convert, and any content read
  * answers 409 content_missing when the stored file is gone.
  */
-function previewRefusal(error: unknown): "conversionDisabled" | "noTextForm" | "conversionTimeout" | "conversionMemory" | "contentMissing" | null {
+function previewRefusal(
+  error: unknown,
+): "conversionDisabled" | "noTextForm" | "conversionTimeout" | "conversionMemory" | "contentMissing" | null {
   if (!(error instanceof ApiError)) return null;
   if (error.code === "content_missing") return "contentMissing";
   if (error.status === 422 && Array.isArray(error.body.details)) {
@@ -49,7 +60,15 @@ function previewRefusal(error: unknown): "conversionDisabled" | "noTextForm" | "
   return null;
 }
 
-function TextPreview({ file, url, note }: { file: PreviewFile; url: string; note: "source" | "converted" | "html" | null }) {
+function TextPreview({
+  file,
+  url,
+  note,
+}: {
+  file: PreviewFile;
+  url: string;
+  note: "source" | "converted" | "html" | null;
+}) {
   const name = file.name;
   const t = useTranslations("chat");
   const errorMessage = useErrorMessage();
@@ -67,13 +86,22 @@ function TextPreview({ file, url, note }: { file: PreviewFile; url: string; note
     // A converted preview can wait on a conversion of many seconds: say so, never a blank box.
     if (note === "converted") {
       return (
-        <p role="status" className="m-5 flex items-center gap-2 text-sm text-zinc-700 dark:text-zinc-300" data-testid="file-preview-converting">
+        <p
+          role="status"
+          className="m-5 flex items-center gap-2 text-sm text-zinc-700 dark:text-zinc-300"
+          data-testid="file-preview-converting"
+        >
           <Loader2 className="size-4 animate-spin" aria-hidden />
           {t("previewConverting", { name })}
         </p>
       );
     }
-    return <div className="m-5 h-40 animate-pulse rounded-lg bg-zinc-100 dark:bg-zinc-800" aria-label={t("previewLoading")} />;
+    return (
+      <div
+        className="m-5 h-40 animate-pulse rounded-lg bg-zinc-100 dark:bg-zinc-800"
+        aria-label={t("previewLoading")}
+      />
+    );
   }
   if (query.isError) {
     const refusal = previewRefusal(query.error);
@@ -83,7 +111,11 @@ function TextPreview({ file, url, note }: { file: PreviewFile; url: string; note
     if (refusal === "conversionMemory") return <NoPreview file={file} message={t("previewConversionMemory")} />;
     if (refusal === "contentMissing")
       return (
-        <p role="alert" className="m-5 text-sm text-red-600 dark:text-red-400" data-testid="file-preview-content-missing">
+        <p
+          role="alert"
+          className="m-5 text-sm text-red-600 dark:text-red-400"
+          data-testid="file-preview-content-missing"
+        >
           {t("previewContentMissing")}
         </p>
       );
@@ -100,7 +132,13 @@ function TextPreview({ file, url, note }: { file: PreviewFile; url: string; note
       {note === "html" ? (
         <div className="flex items-center justify-between gap-3 border-b border-zinc-200 bg-amber-50 px-5 py-2 text-xs text-amber-900 dark:border-zinc-800 dark:bg-amber-400/10 dark:text-amber-200">
           <span data-testid="file-preview-html-note">{showSource ? t("previewSourceNote") : t("previewHtmlNote")}</span>
-          <Button size="sm" variant="secondary" onClick={() => setShowSource((shown) => !shown)} aria-pressed={showSource} data-testid="file-preview-html-toggle">
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => setShowSource((shown) => !shown)}
+            aria-pressed={showSource}
+            data-testid="file-preview-html-toggle"
+          >
             {showSource ? t("previewShowRendered") : t("previewShowSource")}
           </Button>
         </div>
@@ -123,7 +161,13 @@ function TextPreview({ file, url, note }: { file: PreviewFile; url: string; note
       {note === "html" && !showSource && !file.highlight ? (
         // sandbox="" : no scripts, no forms, no popups, and an opaque origin, so the page can
         // neither run nor reach this app; the bytes came from the attachment-only route.
-        <iframe sandbox="" srcDoc={text} title={t("previewHtmlFrame", { name })} className="block h-[70dvh] w-full border-0 bg-white" data-testid="file-preview-html" />
+        <iframe
+          sandbox=""
+          srcDoc={text}
+          title={t("previewHtmlFrame", { name })}
+          className="block h-[70dvh] w-full border-0 bg-white"
+          data-testid="file-preview-html"
+        />
       ) : file.highlight ? (
         <HighlightedText text={text} range={file.highlight} truncated={truncated} onNeedAll={() => setFull(true)} />
       ) : rendered ? (
@@ -140,14 +184,25 @@ function TextPreview({ file, url, note }: { file: PreviewFile; url: string; note
   );
 }
 
-const preClass = "whitespace-pre-wrap break-words p-5 font-mono text-[0.8rem] leading-relaxed text-zinc-800 dark:text-zinc-200";
+const preClass =
+  "whitespace-pre-wrap break-words p-5 font-mono text-[0.8rem] leading-relaxed text-zinc-800 dark:text-zinc-200";
 
 /**
  * The text as the agent read it (never reformatted, so offsets mean the same characters),
  * with the range it read marked and scrolled into view. A range beyond what the first read
  * fetched loads the rest.
  */
-function HighlightedText({ text, range, truncated, onNeedAll }: { text: string; range: [number, number]; truncated: boolean; onNeedAll: () => void }) {
+function HighlightedText({
+  text,
+  range,
+  truncated,
+  onNeedAll,
+}: {
+  text: string;
+  range: [number, number];
+  truncated: boolean;
+  onNeedAll: () => void;
+}) {
   const mark = useRef<HTMLElement>(null);
   const beyond = truncated && codePointLength(text) < range[1];
   useEffect(() => {
@@ -160,7 +215,11 @@ function HighlightedText({ text, range, truncated, onNeedAll }: { text: string; 
   return (
     <pre className={preClass} data-testid="file-preview-text">
       {text.slice(0, from)}
-      <mark ref={mark} className="rounded-sm bg-amber-200 text-zinc-900 dark:bg-amber-400/40 dark:text-zinc-50" data-testid="file-preview-highlight">
+      <mark
+        ref={mark}
+        className="rounded-sm bg-amber-200 text-zinc-900 dark:bg-amber-400/40 dark:text-zinc-50"
+        data-testid="file-preview-highlight"
+      >
         {text.slice(from, to)}
       </mark>
       {text.slice(to)}
@@ -184,7 +243,10 @@ function prettyJson(filename: string, text: string, truncated: boolean): string 
 function NoPreview({ file, message }: { file: PreviewFile; message?: string }) {
   const t = useTranslations("chat");
   return (
-    <div className="flex min-h-full flex-col items-center justify-center gap-3 p-10 text-center" data-testid="file-preview-none">
+    <div
+      className="flex min-h-full flex-col items-center justify-center gap-3 p-10 text-center"
+      data-testid="file-preview-none"
+    >
       <FileQuestion className="size-10 text-zinc-400" aria-hidden />
       <p className="text-sm text-zinc-600 dark:text-zinc-400">{message ?? t("noPreview")}</p>
       <a href={file.downloadUrl} download={file.name} className={buttonClass({ variant: "primary", size: "sm" })}>

@@ -27,7 +27,10 @@ export function FilePreviewDialog({ file, onClose }: { file: PreviewFile | null;
             <header className="flex items-center gap-3 border-b border-zinc-200 px-5 py-3 dark:border-zinc-800">
               <FileIcon filename={file.name} />
               <div className="min-w-0 flex-1">
-                <Dialog.Title className="truncate text-sm font-semibold text-zinc-900 dark:text-zinc-50" data-testid="file-preview-title">
+                <Dialog.Title
+                  className="truncate text-sm font-semibold text-zinc-900 dark:text-zinc-50"
+                  data-testid="file-preview-title"
+                >
                   {file.name}
                 </Dialog.Title>
                 <p className="text-xs text-zinc-500 dark:text-zinc-400">{file.subtitle}</p>

@@ -52,9 +52,13 @@ export function UploadTray() {
         const added = batch.filter((upload) => upload.status === "added").length;
         // Failures first, with their reasons: they are what the person has to act on.
         const lines = [
-          ...failed.map((upload) => t("summaryFailed", { name: upload.name, reason: upload.failure ? failureText(upload.failure) : "" })),
+          ...failed.map((upload) =>
+            t("summaryFailed", { name: upload.name, reason: upload.failure ? failureText(upload.failure) : "" }),
+          ),
           ...(added > 0 ? [t("summaryAdded", { count: added })] : []),
-          ...deduplicated.map((upload) => t("summaryDeduplicated", { name: upload.name, shelfName: upload.shelfName ?? upload.name })),
+          ...deduplicated.map((upload) =>
+            t("summaryDeduplicated", { name: upload.name, shelfName: upload.shelfName ?? upload.name }),
+          ),
         ];
         const description = (
           <ul className="space-y-0.5" data-testid="upload-summary">
@@ -93,7 +97,12 @@ export function UploadTray() {
         </h2>
         <div className="flex items-center gap-1">
           {shelf.some((upload) => !isActive(upload)) ? (
-            <Button size="sm" variant="ghost" onClick={() => uploadManager.dismissFinished(isShelf)} data-testid="shelf-uploads-clear">
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => uploadManager.dismissFinished(isShelf)}
+              data-testid="shelf-uploads-clear"
+            >
               {t("clearFinished")}
             </Button>
           ) : null}
@@ -112,7 +121,12 @@ export function UploadTray() {
       {collapsed ? null : (
         <ul className="max-h-72 divide-y divide-zinc-100 overflow-y-auto dark:divide-zinc-800">
           {shelf.map((upload) => (
-            <ShelfUploadRow key={upload.id} upload={upload} maxBytes={maxBytes} onRemove={() => uploadManager.cancel(upload.id)} />
+            <ShelfUploadRow
+              key={upload.id}
+              upload={upload}
+              maxBytes={maxBytes}
+              onRemove={() => uploadManager.cancel(upload.id)}
+            />
           ))}
         </ul>
       )}

@@ -2,7 +2,13 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect, useState, type ComponentProps } from "react";
-import { defaultRehypePlugins, Streamdown, type Components, type PluginConfig, type StreamdownTranslations } from "streamdown";
+import {
+  defaultRehypePlugins,
+  Streamdown,
+  type Components,
+  type PluginConfig,
+  type StreamdownTranslations,
+} from "streamdown";
 import { safeLinkUrl } from "@/lib/text/safe-link-url";
 
 // The one Markdown renderer of the app (answers, Markdown previews, converted office text),
@@ -48,7 +54,13 @@ function SafeLink({ href, children, node: _node, ...rest }: ComponentProps<"a"> 
   const url = href ? safeLinkUrl(href) : null;
   if (!url) return <span>{children}</span>;
   return (
-    <a {...rest} href={url} target="_blank" rel="noopener noreferrer" className="font-medium text-indigo-700 underline underline-offset-2 hover:text-indigo-900 dark:text-indigo-300 dark:hover:text-indigo-200">
+    <a
+      {...rest}
+      href={url}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="font-medium text-indigo-700 underline underline-offset-2 hover:text-indigo-900 dark:text-indigo-300 dark:hover:text-indigo-200"
+    >
       {children}
     </a>
   );
@@ -94,7 +106,11 @@ export default function MarkdownRenderer({ text, streaming = false }: { text: st
       urlTransform={urlTransform}
       components={components}
       plugins={code ? { code } : undefined}
-      controls={{ table: { copy: true, download: false, fullscreen: false }, code: { copy: true, download: false }, mermaid: false }}
+      controls={{
+        table: { copy: true, download: false, fullscreen: false },
+        code: { copy: true, download: false },
+        mermaid: false,
+      }}
       linkSafety={{ enabled: false }}
       lineNumbers={false}
       translations={translations}

@@ -53,7 +53,12 @@ export function useMarkdownReady(): boolean {
  */
 export function Markdown({ text, streaming = false }: { text: string; streaming?: boolean }) {
   const Renderer = useRenderer();
-  if (!Renderer) return <div className="whitespace-pre-wrap break-words text-[0.95rem] leading-7 text-zinc-800 dark:text-zinc-200">{text}</div>;
+  if (!Renderer)
+    return (
+      <div className="whitespace-pre-wrap break-words text-[0.95rem] leading-7 text-zinc-800 dark:text-zinc-200">
+        {text}
+      </div>
+    );
   // One component for the module's lifetime (the loaded chunk's default export), not one per render.
   // eslint-disable-next-line react-hooks/static-components
   return <Renderer text={text} streaming={streaming} />;

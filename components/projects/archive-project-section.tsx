@@ -27,7 +27,11 @@ export function ArchiveProjectSection({ project }: { project: Project }) {
       title={archived ? t("unarchiveTitle") : t("archiveTitle")}
       description={archived ? t("unarchiveDescription") : t("archiveDescription")}
     >
-      <Button onClick={toggle} disabled={setArchived.isPending} data-testid={archived ? "unarchive-project" : "archive-project"}>
+      <Button
+        onClick={toggle}
+        disabled={setArchived.isPending}
+        data-testid={archived ? "unarchive-project" : "archive-project"}
+      >
         {archived ? <ArchiveRestore className="size-4" aria-hidden /> : <Archive className="size-4" aria-hidden />}
         {archived ? t("unarchive") : t("archive")}
       </Button>

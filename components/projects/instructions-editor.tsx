@@ -16,7 +16,13 @@ import { utf8ByteLength } from "@/lib/text/utf8-byte-length";
  * truncates) anything over the cap. The counter and the disabled Save mirror that rule so the
  * 422 is the exception, not the way a person finds out.
  */
-export function InstructionsEditor({ project, onDirtyChange }: { project: Project; onDirtyChange: (dirty: boolean) => void }) {
+export function InstructionsEditor({
+  project,
+  onDirtyChange,
+}: {
+  project: Project;
+  onDirtyChange: (dirty: boolean) => void;
+}) {
   const t = useTranslations("projects");
   const format = useFormatter();
   const errorMessage = useErrorMessage();
@@ -49,7 +55,9 @@ export function InstructionsEditor({ project, onDirtyChange }: { project: Projec
     );
   }
 
-  const problem = overCap ? t("instructionsOverCap", { over: bytes - (maxBytes ?? 0), max: format.number(maxBytes ?? 0) }) : serverError;
+  const problem = overCap
+    ? t("instructionsOverCap", { over: bytes - (maxBytes ?? 0), max: format.number(maxBytes ?? 0) })
+    : serverError;
 
   return (
     <section aria-labelledby={`${id}-label`} className="space-y-3">
@@ -76,7 +84,12 @@ export function InstructionsEditor({ project, onDirtyChange }: { project: Projec
         data-testid="instructions-input"
       />
       {problem ? (
-        <p id={`${id}-problem`} role="alert" className="text-sm text-red-600 dark:text-red-400" data-testid="instructions-error">
+        <p
+          id={`${id}-problem`}
+          role="alert"
+          className="text-sm text-red-600 dark:text-red-400"
+          data-testid="instructions-error"
+        >
           {problem}
         </p>
       ) : null}
@@ -93,18 +106,30 @@ export function InstructionsEditor({ project, onDirtyChange }: { project: Projec
             : t("byteCount", { bytes: format.number(bytes), max: format.number(maxBytes) })}
         </span>
         {dirty ? (
-          <span className="inline-flex items-center gap-1.5 text-sm text-amber-700 dark:text-amber-300" data-testid="instructions-unsaved">
+          <span
+            className="inline-flex items-center gap-1.5 text-sm text-amber-700 dark:text-amber-300"
+            data-testid="instructions-unsaved"
+          >
             <span className="size-1.5 rounded-full bg-amber-500" aria-hidden />
             {t("unsavedChanges")}
           </span>
         ) : null}
         <div className="ml-auto flex gap-2">
           {dirty ? (
-            <Button onClick={() => setDraft(project.instructions)} disabled={update.isPending} data-testid="instructions-revert">
+            <Button
+              onClick={() => setDraft(project.instructions)}
+              disabled={update.isPending}
+              data-testid="instructions-revert"
+            >
               {t("revert")}
             </Button>
           ) : null}
-          <Button variant="primary" onClick={save} disabled={!dirty || overCap || update.isPending} data-testid="instructions-save">
+          <Button
+            variant="primary"
+            onClick={save}
+            disabled={!dirty || overCap || update.isPending}
+            data-testid="instructions-save"
+          >
             {update.isPending ? t("saving") : t("save")}
           </Button>
         </div>

@@ -39,7 +39,11 @@ function NewChatInProject({ project }: { project: Project }) {
         {t("newChatInProject")}
       </Button>
       {archived ? (
-        <p id={explanationId} className="flex items-center gap-1.5 text-sm text-zinc-600 dark:text-zinc-400" data-testid="new-chat-archived-note">
+        <p
+          id={explanationId}
+          className="flex items-center gap-1.5 text-sm text-zinc-600 dark:text-zinc-400"
+          data-testid="new-chat-archived-note"
+        >
           <Info className="size-4 shrink-0" aria-hidden />
           {t("newChatArchivedNote")}
         </p>
@@ -86,7 +90,11 @@ export function ProjectChats({ project }: { project: Project }) {
         </ul>
       )}
       {query.hasNextPage ? (
-        <Button onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage} data-testid="project-chats-more">
+        <Button
+          onClick={() => void query.fetchNextPage()}
+          disabled={query.isFetchingNextPage}
+          data-testid="project-chats-more"
+        >
           {t("chatsLoadMore", { shown: threads.length, total })}
         </Button>
       ) : null}

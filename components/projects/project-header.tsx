@@ -14,12 +14,17 @@ export function ProjectHeader({ project }: { project: Project }) {
       </span>
       <div className="min-w-0">
         <div className="flex flex-wrap items-center gap-2">
-          <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 [overflow-wrap:anywhere] dark:text-zinc-50" data-testid="project-name">
+          <h1
+            className="text-2xl font-semibold tracking-tight text-zinc-900 [overflow-wrap:anywhere] dark:text-zinc-50"
+            data-testid="project-name"
+          >
             {project.name}
           </h1>
           {project.status === "archived" ? <ArchivedBadge /> : null}
         </div>
-        <p className="mt-0.5 text-sm text-zinc-500 dark:text-zinc-400">{t("chatCount", { count: project.threadCount })}</p>
+        <p className="mt-0.5 text-sm text-zinc-500 dark:text-zinc-400">
+          {t("chatCount", { count: project.threadCount })}
+        </p>
       </div>
     </header>
   );

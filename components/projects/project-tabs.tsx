@@ -14,7 +14,9 @@ import { useUnsavedChangesGuard } from "./use-unsaved-changes-guard";
 
 // The tabs behind the first one load on demand: a project page ships only what its chat
 // list needs up front (the bench's page-js figure), and the rest arrives when a tab opens.
-const DocumentsTab = dynamic(() => import("@/components/documents/documents-tab").then((module) => module.DocumentsTab));
+const DocumentsTab = dynamic(() =>
+  import("@/components/documents/documents-tab").then((module) => module.DocumentsTab),
+);
 const InstructionsEditor = dynamic(() => import("./instructions-editor").then((module) => module.InstructionsEditor));
 const ProjectSettings = dynamic(() => import("./project-settings").then((module) => module.ProjectSettings));
 
@@ -55,28 +57,36 @@ export function ProjectTabs({ project }: { project: Project }) {
   return (
     <Tabs.Root value={tab} onValueChange={onValueChange} className="mt-6">
       <div className="relative">
-      <Tabs.List ref={tabsRef} aria-label={t("sectionsLabel")} className="flex gap-1 overflow-x-auto border-b border-zinc-200 dark:border-zinc-800">
-        {TABS.map((value) => {
-          const Icon = icons[value];
-          return (
-            <Tabs.Trigger
-              key={value}
-              value={value}
-              data-testid={`tab-${value}`}
-              className="-mb-px flex items-center gap-2 rounded-t-md focus-visible:-outline-offset-2 border-b-2 border-transparent px-2.5 py-2.5 whitespace-nowrap sm:px-3 text-sm font-medium text-zinc-500 hover:text-zinc-900 data-[state=active]:border-indigo-600 data-[state=active]:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100 dark:data-[state=active]:border-indigo-400 dark:data-[state=active]:text-zinc-50"
-            >
-              <Icon className="hidden size-4 sm:block" aria-hidden />
-              {t(`tabs.${value}`)}
-            </Tabs.Trigger>
-          );
-        })}
-      </Tabs.List>
-      {/* More tabs past the edge: a fade and a chevron say the row scrolls. */}
-      {moreToTheRight ? (
-        <div className="pointer-events-none absolute inset-y-0 right-0 flex w-10 items-center justify-end bg-gradient-to-l from-white to-transparent dark:from-zinc-950" aria-hidden data-testid="tabs-more">
-          <ChevronRight className="size-4 text-zinc-600 dark:text-zinc-300" />
-        </div>
-      ) : null}
+        <Tabs.List
+          ref={tabsRef}
+          aria-label={t("sectionsLabel")}
+          className="flex gap-1 overflow-x-auto border-b border-zinc-200 dark:border-zinc-800"
+        >
+          {TABS.map((value) => {
+            const Icon = icons[value];
+            return (
+              <Tabs.Trigger
+                key={value}
+                value={value}
+                data-testid={`tab-${value}`}
+                className="-mb-px flex items-center gap-2 rounded-t-md focus-visible:-outline-offset-2 border-b-2 border-transparent px-2.5 py-2.5 whitespace-nowrap sm:px-3 text-sm font-medium text-zinc-500 hover:text-zinc-900 data-[state=active]:border-indigo-600 data-[state=active]:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100 dark:data-[state=active]:border-indigo-400 dark:data-[state=active]:text-zinc-50"
+              >
+                <Icon className="hidden size-4 sm:block" aria-hidden />
+                {t(`tabs.${value}`)}
+              </Tabs.Trigger>
+            );
+          })}
+        </Tabs.List>
+        {/* More tabs past the edge: a fade and a chevron say the row scrolls. */}
+        {moreToTheRight ? (
+          <div
+            className="pointer-events-none absolute inset-y-0 right-0 flex w-10 items-center justify-end bg-gradient-to-l from-white to-transparent dark:from-zinc-950"
+            aria-hidden
+            data-testid="tabs-more"
+          >
+            <ChevronRight className="size-4 text-zinc-600 dark:text-zinc-300" />
+          </div>
+        ) : null}
       </div>
       <div className="py-6">
         <Tabs.Content value="chats">

@@ -1,6 +1,11 @@
 import type { ReactNode } from "react";
 
-export function SettingsCard({ title, description, children, tone = "default" }: {
+export function SettingsCard({
+  title,
+  description,
+  children,
+  tone = "default",
+}: {
   title: string;
   description: string;
   children: ReactNode;

@@ -21,9 +21,18 @@ export function useUnsavedChangesGuard(active: boolean, onBlockedLink: (href: st
       event.returnValue = "";
     }
     function onClick(event: MouseEvent) {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.ctrlKey ||
+        event.shiftKey ||
+        event.altKey
+      )
+        return;
       const link = (event.target as Element | null)?.closest?.("a[href]");
-      if (!(link instanceof HTMLAnchorElement) || link.target === "_blank" || link.origin !== window.location.origin) return;
+      if (!(link instanceof HTMLAnchorElement) || link.target === "_blank" || link.origin !== window.location.origin)
+        return;
       if (link.pathname === window.location.pathname) return;
       event.preventDefault();
       event.stopPropagation();

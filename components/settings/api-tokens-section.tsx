@@ -35,7 +35,11 @@ export function ApiTokensSection() {
             {t("tokensEmpty")}
           </p>
         ) : (
-          <ul aria-label={t("tokensListLabel")} className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800" data-testid="token-list">
+          <ul
+            aria-label={t("tokensListLabel")}
+            className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800"
+            data-testid="token-list"
+          >
             {tokens.data.map((token) => (
               <TokenRow key={token.id} token={token} onRevoke={() => setRevoking(token)} />
             ))}
@@ -63,12 +67,22 @@ function TokenRow({ token, onRevoke }: { token: ApiToken; onRevoke: () => void }
           {" · "}
           {t("tokenCreated", { date: date(token.createdAt) })}
           {" · "}
-          {token.expiresAt ? (expired ? t("tokenExpired", { date: date(token.expiresAt) }) : t("tokenExpires", { date: date(token.expiresAt) })) : t("tokenNoExpiry")}
+          {token.expiresAt
+            ? expired
+              ? t("tokenExpired", { date: date(token.expiresAt) })
+              : t("tokenExpires", { date: date(token.expiresAt) })
+            : t("tokenNoExpiry")}
           {" · "}
           {token.lastUsedAt ? t("tokenLastUsed", { date: date(token.lastUsedAt) }) : t("tokenNeverUsed")}
         </p>
       </div>
-      <Button size="sm" variant="ghost" onClick={onRevoke} aria-label={t("revokeNamed", { name: token.name })} data-testid="token-revoke">
+      <Button
+        size="sm"
+        variant="ghost"
+        onClick={onRevoke}
+        aria-label={t("revokeNamed", { name: token.name })}
+        data-testid="token-revoke"
+      >
         {t("revoke")}
       </Button>
     </li>

@@ -69,7 +69,13 @@ export function CreateTokenForm() {
           <label htmlFor={expiryId} className="block text-sm font-medium text-zinc-800 dark:text-zinc-200">
             {t("tokenExpiry")}
           </label>
-          <select id={expiryId} className={inputClass} value={expiry} onChange={(event) => setExpiry(event.target.value)} data-testid="token-expiry">
+          <select
+            id={expiryId}
+            className={inputClass}
+            value={expiry}
+            onChange={(event) => setExpiry(event.target.value)}
+            data-testid="token-expiry"
+          >
             {EXPIRY_CHOICES.map((days) => (
               <option key={days ?? "never"} value={days ?? "never"}>
                 {days === null ? t("expiryNever") : t("expiryDays", { days })}
@@ -87,10 +93,17 @@ export function CreateTokenForm() {
         </p>
       ) : null}
       {secret ? (
-        <div className="rounded-lg border border-amber-300 bg-amber-50 p-4 dark:border-amber-700/60 dark:bg-amber-950/40" role="status" data-testid="token-secret-panel">
+        <div
+          className="rounded-lg border border-amber-300 bg-amber-50 p-4 dark:border-amber-700/60 dark:bg-amber-950/40"
+          role="status"
+          data-testid="token-secret-panel"
+        >
           <p className="text-sm font-medium text-amber-900 dark:text-amber-200">{t("secretShownOnce")}</p>
           <div className="mt-2 flex items-center gap-2">
-            <code className="min-w-0 flex-1 break-all rounded bg-white px-2 py-1.5 font-mono text-xs text-zinc-900 dark:bg-zinc-900 dark:text-zinc-100" data-testid="token-secret">
+            <code
+              className="min-w-0 flex-1 break-all rounded bg-white px-2 py-1.5 font-mono text-xs text-zinc-900 dark:bg-zinc-900 dark:text-zinc-100"
+              data-testid="token-secret"
+            >
               {secret}
             </code>
             <Button size="sm" onClick={() => void copySecret()} aria-label={t("copySecret")}>
@@ -98,7 +111,13 @@ export function CreateTokenForm() {
               {copied ? t("copied") : t("copy")}
             </Button>
           </div>
-          <Button size="sm" variant="ghost" className="mt-3" onClick={() => setSecret(null)} data-testid="token-secret-done">
+          <Button
+            size="sm"
+            variant="ghost"
+            className="mt-3"
+            onClick={() => setSecret(null)}
+            data-testid="token-secret-done"
+          >
             {t("secretDone")}
           </Button>
         </div>

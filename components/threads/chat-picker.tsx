@@ -13,7 +13,13 @@ import { useThreadTitle } from "./use-thread-title";
  * The user's chats, newest first, filtered by title as the user types; picking one calls
  * `onPick`. `busyThreadId` marks the chat being acted on while the caller works.
  */
-export function ChatPicker({ onPick, busyThreadId }: { onPick: (thread: Thread) => void; busyThreadId: string | null }) {
+export function ChatPicker({
+  onPick,
+  busyThreadId,
+}: {
+  onPick: (thread: Thread) => void;
+  busyThreadId: string | null;
+}) {
   const t = useTranslations("threads");
   const format = useFormatter();
   const threadTitle = useThreadTitle();
@@ -33,7 +39,10 @@ export function ChatPicker({ onPick, busyThreadId }: { onPick: (thread: Thread) 
         <label htmlFor={searchId} className="sr-only">
           {t("pickerSearchLabel")}
         </label>
-        <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-zinc-400" aria-hidden />
+        <Search
+          className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-zinc-400"
+          aria-hidden
+        />
         <input
           id={searchId}
           type="search"
@@ -55,7 +64,10 @@ export function ChatPicker({ onPick, busyThreadId }: { onPick: (thread: Thread) 
           </Button>
         </div>
       ) : shown.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-zinc-300 px-4 py-8 text-center text-sm text-zinc-500 dark:border-zinc-700 dark:text-zinc-400" data-testid="chat-picker-empty">
+        <p
+          className="rounded-xl border border-dashed border-zinc-300 px-4 py-8 text-center text-sm text-zinc-500 dark:border-zinc-700 dark:text-zinc-400"
+          data-testid="chat-picker-empty"
+        >
           {needle ? t("pickerNoMatch", { query: query.trim() }) : t("pickerNoChats")}
         </p>
       ) : (
@@ -80,9 +92,12 @@ export function ChatPicker({ onPick, busyThreadId }: { onPick: (thread: Thread) 
                   <MessageSquare className="size-4 shrink-0 text-zinc-400" aria-hidden />
                 )}
                 <span className="min-w-0 flex-1">
-                  <span className="block truncate font-medium text-zinc-900 dark:text-zinc-100">{threadTitle(thread)}</span>
+                  <span className="block truncate font-medium text-zinc-900 dark:text-zinc-100">
+                    {threadTitle(thread)}
+                  </span>
                   <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">
-                    {projectName(thread.projectId) ?? t("noProject")} · {format.dateTime(new Date(thread.updatedAt), { dateStyle: "medium" })}
+                    {projectName(thread.projectId) ?? t("noProject")} ·{" "}
+                    {format.dateTime(new Date(thread.updatedAt), { dateStyle: "medium" })}
                   </span>
                 </span>
               </button>
@@ -91,7 +106,13 @@ export function ChatPicker({ onPick, busyThreadId }: { onPick: (thread: Thread) 
         </ul>
       )}
       {threads.hasNextPage ? (
-        <Button size="sm" variant="ghost" onClick={() => void threads.fetchNextPage()} disabled={threads.isFetchingNextPage} data-testid="chat-picker-more">
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() => void threads.fetchNextPage()}
+          disabled={threads.isFetchingNextPage}
+          data-testid="chat-picker-more"
+        >
           {t("pickerLoadMore")}
         </Button>
       ) : null}

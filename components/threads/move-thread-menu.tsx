@@ -49,7 +49,12 @@ export function MoveThreadMenu({ thread, variant = "icon" }: { thread: Thread; v
         </Button>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={6} className={`${menuContentClass} max-w-72`} data-testid="move-thread-menu">
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={6}
+          className={`${menuContentClass} max-w-72`}
+          data-testid="move-thread-menu"
+        >
           <DropdownMenu.Label className={menuLabelClass}>{t("moveToProject")}</DropdownMenu.Label>
           {targets.length === 0 ? (
             <DropdownMenu.Item disabled className={menuItemClass}>

@@ -10,14 +10,11 @@ import { useProjects } from "@/lib/client/queries";
 export function ThreadProjectBadge({ projectId }: { projectId: string | null }) {
   const t = useTranslations("threads");
   const { data: projects, isPending } = useProjects();
-  if (projectId && isPending) return <span className="h-5 w-24 animate-pulse rounded-full bg-zinc-100 dark:bg-zinc-800" aria-hidden />;
+  if (projectId && isPending)
+    return <span className="h-5 w-24 animate-pulse rounded-full bg-zinc-100 dark:bg-zinc-800" aria-hidden />;
   const project = projectId ? projects?.find((p) => p.id === projectId) : undefined;
   if (!project) {
-    return (
-      <Badge testId="thread-project-badge">
-        {t("noProject")}
-      </Badge>
-    );
+    return <Badge testId="thread-project-badge">{t("noProject")}</Badge>;
   }
   const archived = project.status === "archived";
   return (
@@ -27,7 +24,11 @@ export function ThreadProjectBadge({ projectId }: { projectId: string | null }) 
       data-testid="thread-project-badge"
       title={archived ? t("projectArchivedTitle", { name: project.name }) : undefined}
     >
-      {archived ? <Archive className="size-3 shrink-0" aria-hidden /> : <Folder className="size-3 shrink-0" aria-hidden />}
+      {archived ? (
+        <Archive className="size-3 shrink-0" aria-hidden />
+      ) : (
+        <Folder className="size-3 shrink-0" aria-hidden />
+      )}
       <span className="truncate">{project.name}</span>
     </Link>
   );

@@ -44,7 +44,10 @@ export function ThreadTitleEditor({ thread }: { thread: Thread }) {
   if (draft === null) {
     return (
       <div className="flex min-w-0 items-center gap-1">
-        <h1 className="line-clamp-2 break-words text-base font-semibold text-zinc-900 dark:text-zinc-50" data-testid="thread-title">
+        <h1
+          className="line-clamp-2 break-words text-base font-semibold text-zinc-900 dark:text-zinc-50"
+          data-testid="thread-title"
+        >
           {threadTitle(thread)}
         </h1>
         <Button
@@ -73,7 +76,14 @@ export function ThreadTitleEditor({ thread }: { thread: Thread }) {
         className={`${inputClass} max-w-md py-1.5`}
         data-testid="thread-title-input"
       />
-      <Button type="submit" variant="ghost" size="icon" aria-label={tc("save")} disabled={rename.isPending} data-testid="thread-title-save">
+      <Button
+        type="submit"
+        variant="ghost"
+        size="icon"
+        aria-label={tc("save")}
+        disabled={rename.isPending}
+        data-testid="thread-title-save"
+      >
         <Check className="size-4" aria-hidden />
       </Button>
       <Button variant="ghost" size="icon" aria-label={tc("cancel")} onClick={() => setDraft(null)}>

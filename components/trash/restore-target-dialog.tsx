@@ -33,14 +33,21 @@ export function RestoreTargetDialog({
     <Dialog.Root open={document !== null} onOpenChange={(open) => !open && busyProjectId === null && onClose()}>
       <DialogPanel
         title={t("pickerTitle", { name: document?.name ?? "" })}
-        description={document ? t("pickerDescription", { project: document.origin.projectName, state: originState(document) }) : undefined}
+        description={
+          document
+            ? t("pickerDescription", { project: document.origin.projectName, state: originState(document) })
+            : undefined
+        }
         closeLabel={tc("close")}
         testId="restore-target-dialog"
       >
         {projects.isPending ? (
           <div className="h-24 animate-pulse rounded-xl bg-zinc-100 dark:bg-zinc-800" aria-hidden />
         ) : active.length === 0 ? (
-          <p className="rounded-xl border border-dashed border-zinc-300 px-4 py-6 text-center text-sm text-zinc-500 dark:border-zinc-700 dark:text-zinc-400" data-testid="restore-target-empty">
+          <p
+            className="rounded-xl border border-dashed border-zinc-300 px-4 py-6 text-center text-sm text-zinc-500 dark:border-zinc-700 dark:text-zinc-400"
+            data-testid="restore-target-empty"
+          >
             {t("pickerEmpty")}
           </p>
         ) : (
@@ -63,8 +70,12 @@ export function RestoreTargetDialog({
                   ) : (
                     <Folder className="size-4 shrink-0 text-zinc-400" aria-hidden />
                   )}
-                  <span className="min-w-0 flex-1 truncate font-medium text-zinc-900 dark:text-zinc-100">{project.name}</span>
-                  <span className="shrink-0 text-xs text-zinc-500 dark:text-zinc-400">{t("documentCount", { count: project.documentCount })}</span>
+                  <span className="min-w-0 flex-1 truncate font-medium text-zinc-900 dark:text-zinc-100">
+                    {project.name}
+                  </span>
+                  <span className="shrink-0 text-xs text-zinc-500 dark:text-zinc-400">
+                    {t("documentCount", { count: project.documentCount })}
+                  </span>
                 </button>
               </li>
             ))}

@@ -4,5 +4,12 @@ import { EmptyState } from "@/components/ui/empty-state";
 
 export function TrashEmptyState({ retentionDays }: { retentionDays: number }) {
   const t = useTranslations("trash");
-  return <EmptyState icon={Trash2} title={t("emptyTitle")} body={t("emptyBody", { days: retentionDays })} testId="trash-empty" />;
+  return (
+    <EmptyState
+      icon={Trash2}
+      title={t("emptyTitle")}
+      body={t("emptyBody", { days: retentionDays })}
+      testId="trash-empty"
+    />
+  );
 }

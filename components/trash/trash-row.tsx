@@ -32,15 +32,27 @@ export function TrashRow({
   const days = daysLeft(document.purgeAfter, now);
   const origin = useOriginState()(document);
   return (
-    <li className="flex flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3 sm:flex-nowrap" data-testid="trash-row" data-name={document.name}>
+    <li
+      className="flex flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3 sm:flex-nowrap"
+      data-testid="trash-row"
+      data-name={document.name}
+    >
       <FileIcon filename={document.name} />
       {/* On a phone the actions wrap below the details instead of squeezing them. */}
       <div className="min-w-0 flex-1 basis-52">
-        <p className="truncate text-sm font-medium text-zinc-900 dark:text-zinc-100" title={document.name} data-testid="trash-name">
+        <p
+          className="truncate text-sm font-medium text-zinc-900 dark:text-zinc-100"
+          title={document.name}
+          data-testid="trash-name"
+        >
           {document.name}
         </p>
         <div className="mt-0.5 flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-xs text-zinc-500 dark:text-zinc-400">
-          <span className="flex w-full min-w-0 items-center gap-1 sm:w-auto" data-testid="trash-origin" data-state={origin}>
+          <span
+            className="flex w-full min-w-0 items-center gap-1 sm:w-auto"
+            data-testid="trash-origin"
+            data-state={origin}
+          >
             <Folder className="size-3 shrink-0" aria-hidden />
             <span className="truncate">
               {t("fromProject", { project: document.origin.projectName, state: origin })}
@@ -61,8 +73,17 @@ export function TrashRow({
         </div>
       </div>
       <div className="ml-7 flex shrink-0 items-center gap-1 sm:ml-0">
-        <Button size="sm" onClick={onRestore} disabled={restoring} aria-label={t("restoreNamed", { name: document.name })} data-testid="trash-restore">
-          <RotateCcw className={`size-4 ${restoring ? "animate-spin [animation-direction:reverse]" : ""}`} aria-hidden />
+        <Button
+          size="sm"
+          onClick={onRestore}
+          disabled={restoring}
+          aria-label={t("restoreNamed", { name: document.name })}
+          data-testid="trash-restore"
+        >
+          <RotateCcw
+            className={`size-4 ${restoring ? "animate-spin [animation-direction:reverse]" : ""}`}
+            aria-hidden
+          />
           {restoring ? t("restoring") : t("restore")}
         </Button>
         <Button

@@ -42,7 +42,11 @@ export function TrashView() {
         {query.isPending ? (
           <div className="h-40 animate-pulse rounded-xl bg-zinc-100 dark:bg-zinc-900" aria-label={t("loading")} />
         ) : query.isError ? (
-          <div className="flex items-center gap-3 text-sm text-red-600 dark:text-red-400" role="alert" data-testid="trash-load-error">
+          <div
+            className="flex items-center gap-3 text-sm text-red-600 dark:text-red-400"
+            role="alert"
+            data-testid="trash-load-error"
+          >
             {t("loadFailed")}
             <Button size="sm" onClick={() => void query.refetch()}>
               {t("tryAgain")}
@@ -73,7 +77,11 @@ export function TrashView() {
           </>
         )}
         {query.hasNextPage ? (
-          <Button onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage} data-testid="trash-load-more">
+          <Button
+            onClick={() => void query.fetchNextPage()}
+            disabled={query.isFetchingNextPage}
+            data-testid="trash-load-more"
+          >
             {t("loadMore", { shown: documents.length, total })}
           </Button>
         ) : null}

@@ -25,7 +25,11 @@ export function useRestoreFlow() {
       {
         onSuccess: ({ outcome }) => {
           setPicking(null);
-          toast.success(outcome === "merged" ? t("merged", { name: document.name, project: projectName }) : t("restored", { name: document.name, project: projectName }));
+          toast.success(
+            outcome === "merged"
+              ? t("merged", { name: document.name, project: projectName })
+              : t("restored", { name: document.name, project: projectName }),
+          );
         },
         onError: (error) => {
           if (error instanceof ApiError && error.code === "content_missing") {

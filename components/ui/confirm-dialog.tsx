@@ -40,7 +40,9 @@ export function ConfirmDialog({
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={overlayClass} />
         <AlertDialog.Content className={panelClass} data-testid={testId}>
-          <AlertDialog.Title className="text-base font-semibold text-zinc-900 dark:text-zinc-50">{title}</AlertDialog.Title>
+          <AlertDialog.Title className="text-base font-semibold text-zinc-900 dark:text-zinc-50">
+            {title}
+          </AlertDialog.Title>
           <AlertDialog.Description asChild>
             <div className="mt-2 space-y-2 text-sm text-zinc-600 dark:text-zinc-400">{description}</div>
           </AlertDialog.Description>

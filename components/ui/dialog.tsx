@@ -33,7 +33,9 @@ export function DialogPanel({
       >
         <Dialog.Title className="text-base font-semibold text-zinc-900 dark:text-zinc-50">{title}</Dialog.Title>
         {description ? (
-          <Dialog.Description className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{description}</Dialog.Description>
+          <Dialog.Description className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+            {description}
+          </Dialog.Description>
         ) : null}
         <div className="mt-5">{children}</div>
         <Dialog.Close

@@ -1,7 +1,17 @@
 import type { LucideIcon } from "lucide-react";
 
 /** The dashed "nothing here yet" panel shared by the shelf, the trash and other lists. */
-export function EmptyState({ icon: Icon, title, body, testId }: { icon: LucideIcon; title: string; body: string; testId: string }) {
+export function EmptyState({
+  icon: Icon,
+  title,
+  body,
+  testId,
+}: {
+  icon: LucideIcon;
+  title: string;
+  body: string;
+  testId: string;
+}) {
   return (
     <div
       className="flex flex-col items-center rounded-xl border border-dashed border-zinc-300 px-6 py-14 text-center dark:border-zinc-700"

@@ -20,7 +20,13 @@ export function TextField({ label, error, hint, className = "", ...inputProps }:
       <label htmlFor={id} className="block text-sm font-medium text-zinc-800 dark:text-zinc-200">
         {label}
       </label>
-      <input id={id} className={inputClass} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...inputProps} />
+      <input
+        id={id}
+        className={inputClass}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        {...inputProps}
+      />
       {hint && !error ? (
         <p id={`${id}-hint`} className="text-xs text-zinc-500 dark:text-zinc-400">
           {hint}

@@ -52,7 +52,10 @@ export function AccountMenu({ user }: { user: { name: string; email: string } })
           {initials(user.name, user.email)}
         </span>
         <span className="min-w-0 flex-1">
-          <span className="block truncate text-sm font-medium text-zinc-900 dark:text-zinc-100" data-testid="account-name">
+          <span
+            className="block truncate text-sm font-medium text-zinc-900 dark:text-zinc-100"
+            data-testid="account-name"
+          >
             {user.name}
           </span>
           <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">{user.email}</span>
@@ -72,7 +75,13 @@ export function AccountMenu({ user }: { user: { name: string; email: string } })
           </DropdownMenu.Label>
           <DropdownMenu.RadioGroup value={locale} onValueChange={switchLocale}>
             {locales.map((option) => (
-              <DropdownMenu.RadioItem key={option} value={option} lang={option} className={menuItemClass} data-testid={`locale-${option}`}>
+              <DropdownMenu.RadioItem
+                key={option}
+                value={option}
+                lang={option}
+                className={menuItemClass}
+                data-testid={`locale-${option}`}
+              >
                 <span className="flex size-4 items-center justify-center">
                   <DropdownMenu.ItemIndicator>
                     <Check className="size-4 text-indigo-600 dark:text-indigo-400" aria-hidden />
@@ -83,7 +92,11 @@ export function AccountMenu({ user }: { user: { name: string; email: string } })
             ))}
           </DropdownMenu.RadioGroup>
           <DropdownMenu.Separator className={menuSeparatorClass} />
-          <DropdownMenu.Item className={menuItemClass} onSelect={() => router.push("/workspace/settings")} data-testid="open-settings">
+          <DropdownMenu.Item
+            className={menuItemClass}
+            onSelect={() => router.push("/workspace/settings")}
+            data-testid="open-settings"
+          >
             <Settings className="size-4" aria-hidden />
             {t("settings")}
           </DropdownMenu.Item>

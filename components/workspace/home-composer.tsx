@@ -42,7 +42,11 @@ export function HomeComposer() {
   }
 
   return (
-    <form onSubmit={submit} className="mt-6 rounded-2xl border border-zinc-300 bg-white p-3 shadow-xs focus-within:border-indigo-500 dark:border-zinc-700 dark:bg-zinc-900" data-testid="home-composer">
+    <form
+      onSubmit={submit}
+      className="mt-6 rounded-2xl border border-zinc-300 bg-white p-3 shadow-xs focus-within:border-indigo-500 dark:border-zinc-700 dark:bg-zinc-900"
+      data-testid="home-composer"
+    >
       <label htmlFor={`${id}-text`} className="sr-only">
         {t("homeComposerLabel")}
       </label>

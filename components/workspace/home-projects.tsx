@@ -25,8 +25,12 @@ function ProjectCard({ project }: { project: Project }) {
         </span>
         {project.status === "archived" ? <ArchivedBadge /> : null}
       </div>
-      <span className="mt-auto pt-4 font-medium text-zinc-900 dark:text-zinc-100 [overflow-wrap:anywhere]">{project.name}</span>
-      <span className="mt-0.5 text-sm text-zinc-500 dark:text-zinc-400">{t("chatCount", { count: project.threadCount })}</span>
+      <span className="mt-auto pt-4 font-medium text-zinc-900 dark:text-zinc-100 [overflow-wrap:anywhere]">
+        {project.name}
+      </span>
+      <span className="mt-0.5 text-sm text-zinc-500 dark:text-zinc-400">
+        {t("chatCount", { count: project.threadCount })}
+      </span>
     </Link>
   );
 }

@@ -37,7 +37,9 @@ export function HomeRecentChats() {
                 className="flex items-center gap-3 px-4 py-3 text-sm hover:bg-zinc-50 dark:hover:bg-zinc-800/60"
               >
                 <MessageSquare className="size-4 shrink-0 text-zinc-400" aria-hidden />
-                <span className="min-w-0 flex-1 truncate font-medium text-zinc-900 dark:text-zinc-100">{threadTitle(thread)}</span>
+                <span className="min-w-0 flex-1 truncate font-medium text-zinc-900 dark:text-zinc-100">
+                  {threadTitle(thread)}
+                </span>
                 <span className="max-w-[40%] shrink-0 truncate text-zinc-500 dark:text-zinc-400">
                   {projectName(thread.projectId) ?? t("noProject")}
                 </span>

@@ -41,12 +41,17 @@ export async function importArchive({
   try {
     answer = await postFormWithProgress({ url: "/api/import", form, onProgress, signal });
   } catch (error) {
-    throw new ImportError(error instanceof UploadError && error.failure.kind === "aborted" ? { kind: "aborted" } : { kind: "network" });
+    throw new ImportError(
+      error instanceof UploadError && error.failure.kind === "aborted" ? { kind: "aborted" } : { kind: "network" },
+    );
   }
   const body = answer.body as (Partial<ImportSummary> & { error?: ApiErrorBody }) | null;
   if (answer.status === 201 && body && typeof body.projects === "number") return body as ImportSummary;
   if (answer.status === 413) throw new ImportError({ kind: "tooLarge" });
-  const detail = Array.isArray(body?.error?.details) ? (body.error.details as { reason?: string; message?: string }[])[0] : undefined;
-  if (answer.status === 422 && detail?.reason) throw new ImportError({ kind: "refused", reason: detail.reason, message: detail.message ?? "" });
+  const detail = Array.isArray(body?.error?.details)
+    ? (body.error.details as { reason?: string; message?: string }[])[0]
+    : undefined;
+  if (answer.status === 422 && detail?.reason)
+    throw new ImportError({ kind: "refused", reason: detail.reason, message: detail.message ?? "" });
   throw new ImportError({ kind: "server", message: body?.error?.message ?? "" });
 }

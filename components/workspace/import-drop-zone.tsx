@@ -16,7 +16,17 @@ type ImportState =
   | { phase: "failed"; failure: ImportFailure };
 
 // The reasons POST /api/import gives (README); anything else falls back to the server's sentence.
-const REFUSAL_REASONS = new Set(["not_a_zip", "unsafe_path", "duplicate_entry", "too_many_entries", "too_large", "unknown_version", "manifest_invalid", "manifest_mismatch", "corrupt_entry"]);
+const REFUSAL_REASONS = new Set([
+  "not_a_zip",
+  "unsafe_path",
+  "duplicate_entry",
+  "too_many_entries",
+  "too_large",
+  "unknown_version",
+  "manifest_invalid",
+  "manifest_mismatch",
+  "corrupt_entry",
+]);
 
 /** The workspace home's "Import from an export": drop or pick a zip, watch it upload and import, read what came in. */
 export function ImportDropZone() {
@@ -38,7 +48,11 @@ export function ImportDropZone() {
         onProgress: (fraction) => setState(fraction >= 1 ? { phase: "importing" } : { phase: "uploading", fraction }),
       });
       setState({ phase: "done", summary });
-      await Promise.all([queryKeys.projects, queryKeys.threads, queryKeys.documents, queryKeys.trash].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      await Promise.all(
+        [queryKeys.projects, queryKeys.threads, queryKeys.documents, queryKeys.trash].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      );
     } catch (error) {
       setState({ phase: "failed", failure: error instanceof ImportError ? error.failure : { kind: "network" } });
     }
@@ -92,7 +106,12 @@ export function ImportDropZone() {
         <div aria-live="polite" className="w-full max-w-md text-sm" data-testid="import-status">
           {state.phase === "uploading" ? (
             <div className="flex flex-col items-center gap-1.5 text-zinc-600 dark:text-zinc-400">
-              <progress className="h-2 w-full accent-indigo-600" max={100} value={Math.floor(state.fraction * 100)} aria-label={t("importUploading")} />
+              <progress
+                className="h-2 w-full accent-indigo-600"
+                max={100}
+                value={Math.floor(state.fraction * 100)}
+                aria-label={t("importUploading")}
+              />
               <span>{t("importUploadingPercent", { percent: Math.floor(state.fraction * 100) })}</span>
             </div>
           ) : state.phase === "importing" ? (
@@ -102,7 +121,11 @@ export function ImportDropZone() {
             </div>
           ) : state.phase === "done" ? (
             <p className="text-emerald-700 dark:text-emerald-400" data-testid="import-summary">
-              {t("importDone", { projects: state.summary.projects, documents: state.summary.documents, threads: state.summary.threads })}
+              {t("importDone", {
+                projects: state.summary.projects,
+                documents: state.summary.documents,
+                threads: state.summary.threads,
+              })}
             </p>
           ) : state.phase === "failed" ? (
             <p className="text-red-700 dark:text-red-400" role="alert" data-testid="import-error">
@@ -120,7 +143,9 @@ function failureText(t: ReturnType<typeof useTranslations<"portable">>, failure:
     case "tooLarge":
       return t("importTooLarge");
     case "refused":
-      return REFUSAL_REASONS.has(failure.reason) ? t(`importRefused.${failure.reason}` as "importRefused.not_a_zip", { detail: failure.message }) : t("importFailed");
+      return REFUSAL_REASONS.has(failure.reason)
+        ? t(`importRefused.${failure.reason}` as "importRefused.not_a_zip", { detail: failure.message })
+        : t("importFailed");
     case "aborted":
     case "network":
       return t("importNetwork");

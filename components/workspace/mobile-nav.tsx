@@ -33,7 +33,10 @@ export function MobileNav({ sidebar }: { sidebar: ReactNode }) {
         </Dialog.Trigger>
         <Dialog.Portal>
           <Dialog.Overlay className={overlayClass} />
-          <Dialog.Content aria-describedby={undefined} className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] shadow-2xl">
+          <Dialog.Content
+            aria-describedby={undefined}
+            className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] shadow-2xl"
+          >
             <Dialog.Title className="sr-only">{t("sidebarLabel")}</Dialog.Title>
             <div className="flex min-w-0 flex-1 [&>aside]:w-full">{sidebar}</div>
             <Dialog.Close asChild>

@@ -53,7 +53,12 @@ export function NewProjectDialog({ children }: { children: ReactNode }) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Trigger asChild>{children}</Dialog.Trigger>
-      <DialogPanel title={t("newProjectTitle")} description={t("newProjectDescription")} closeLabel={tc("close")} testId="new-project-dialog">
+      <DialogPanel
+        title={t("newProjectTitle")}
+        description={t("newProjectDescription")}
+        closeLabel={tc("close")}
+        testId="new-project-dialog"
+      >
         <form onSubmit={onSubmit} noValidate className="space-y-5">
           <TextField
             label={t("nameLabel")}

@@ -5,7 +5,17 @@ import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
 
 /** A sidebar entry that marks itself as the current page for sighted and screen-reader users. */
-export function SidebarLink({ href, icon, children, testId }: { href: string; icon: ReactNode; children: ReactNode; testId?: string }) {
+export function SidebarLink({
+  href,
+  icon,
+  children,
+  testId,
+}: {
+  href: string;
+  icon: ReactNode;
+  children: ReactNode;
+  testId?: string;
+}) {
   const pathname = usePathname();
   const current = pathname === href;
   return (

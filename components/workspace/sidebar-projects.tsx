@@ -53,7 +53,13 @@ export function SidebarProjects() {
       title={t("projects")}
       action={
         <NewProjectDialog>
-          <Button variant="ghost" size="icon" className="size-7" aria-label={t("newProject")} data-testid="sidebar-new-project">
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-7"
+            aria-label={t("newProject")}
+            data-testid="sidebar-new-project"
+          >
             <Plus className="size-4" aria-hidden />
           </Button>
         </NewProjectDialog>
@@ -65,7 +71,9 @@ export function SidebarProjects() {
         <p className="px-2 text-sm text-red-600 dark:text-red-400">{t("projectsLoadFailed")}</p>
       ) : (
         <div data-testid="sidebar-projects">
-          {active.length === 0 ? <p className="px-2 text-sm text-zinc-500 dark:text-zinc-400">{t("noActiveProjects")}</p> : null}
+          {active.length === 0 ? (
+            <p className="px-2 text-sm text-zinc-500 dark:text-zinc-400">{t("noActiveProjects")}</p>
+          ) : null}
           <ProjectLinks projects={active} archived={false} />
           {archived.length > 0 ? (
             <Collapsible.Root className="mt-1" open={archivedOpen} onOpenChange={setArchivedOpen}>

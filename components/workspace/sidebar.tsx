@@ -16,7 +16,11 @@ export async function Sidebar({ user }: { user: { name: string; email: string } 
       data-testid="sidebar"
     >
       <div className="flex items-center gap-2 px-4 pb-3 pt-4">
-        <Link href="/workspace" className="flex min-w-0 items-center gap-2 rounded-lg text-zinc-900 dark:text-zinc-50" data-testid="home-link">
+        <Link
+          href="/workspace"
+          className="flex min-w-0 items-center gap-2 rounded-lg text-zinc-900 dark:text-zinc-50"
+          data-testid="home-link"
+        >
           <span className="flex size-7 shrink-0 items-center justify-center rounded-lg bg-indigo-600 text-white">
             <FolderKanban className="size-4" aria-hidden />
           </span>

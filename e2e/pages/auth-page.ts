@@ -43,9 +43,14 @@ export class AuthPage {
       // The form clears its previous message on submit; don't mistake the old one for the answer.
       await limited.waitFor({ state: "detached", timeout: 5_000 }).catch(() => {});
       const outcome = await Promise.race([
-        this.page.waitForURL((url) => !/\/sign-(in|up)$/.test(url.pathname), { timeout: 15_000 }).then(() => "left" as const),
+        this.page
+          .waitForURL((url) => !/\/sign-(in|up)$/.test(url.pathname), { timeout: 15_000 })
+          .then(() => "left" as const),
         limited.waitFor({ timeout: 15_000 }).then(() => "limited" as const),
-        this.page.locator('[data-testid="auth-error"]:not([data-problem="rateLimited"])').waitFor({ timeout: 15_000 }).then(() => "error" as const),
+        this.page
+          .locator('[data-testid="auth-error"]:not([data-problem="rateLimited"])')
+          .waitFor({ timeout: 15_000 })
+          .then(() => "error" as const),
       ]).catch(() => "unknown" as const);
       if (outcome !== "limited") return;
       const seconds = Number(await limited.getAttribute("data-retry-after")) || 10;

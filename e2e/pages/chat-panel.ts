@@ -72,7 +72,11 @@ export class ChatPanel {
    * Drops files the way a browser does (dragenter, dragover, drop with a DataTransfer of
    * File objects built in the page); `target` decides who receives it.
    */
-  async dropFiles(target: Locator, files: DroppedFile[], { whileDragging }: { whileDragging?: () => Promise<void> } = {}) {
+  async dropFiles(
+    target: Locator,
+    files: DroppedFile[],
+    { whileDragging }: { whileDragging?: () => Promise<void> } = {},
+  ) {
     const dataTransfer = await this.page.evaluateHandle((specs: DroppedFile[]) => {
       const transfer = new DataTransfer();
       for (const spec of specs) {

@@ -56,7 +56,9 @@ export class DocumentsTab {
 
   /** A chat's group in the conversation-files view, by its title. */
   threadFileGroup(title: string): Locator {
-    return this.threadFileGroups.filter({ has: this.page.getByTestId("thread-file-group-title").filter({ hasText: title }) });
+    return this.threadFileGroups.filter({
+      has: this.page.getByTestId("thread-file-group-title").filter({ hasText: title }),
+    });
   }
 
   threadFile(group: Locator, name: string): Locator {

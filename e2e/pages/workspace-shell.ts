@@ -18,7 +18,9 @@ export class WorkspaceShell {
 
   /** Any project link in the sidebar, active or (once the group is open) archived. */
   anyProjectLink(name: string): Locator {
-    return this.sidebar.locator('[data-testid="sidebar-project"], [data-testid="sidebar-archived-project"]').filter({ hasText: name });
+    return this.sidebar
+      .locator('[data-testid="sidebar-project"], [data-testid="sidebar-archived-project"]')
+      .filter({ hasText: name });
   }
 
   async createProject(name: string) {

@@ -45,7 +45,9 @@ export class StubModel {
 
   /** Streaming completion requests only (the chat runs), oldest first. */
   async runRequests(): Promise<RecordedRequest[]> {
-    const { requests } = (await (await this.request.get(`${this.url}/__requests`)).json()) as { requests: RecordedRequest[] };
+    const { requests } = (await (await this.request.get(`${this.url}/__requests`)).json()) as {
+      requests: RecordedRequest[];
+    };
     return requests.filter((r) => r.path === "/v1/chat/completions" && r.body?.stream);
   }
 }

@@ -17,7 +17,8 @@ function authError(status: number, code: string, message: string, headers: Heade
 }
 
 export async function handleAuthRequest(auth: Auth, req: Request): Promise<Response> {
-  if (req.headers.has("authorization")) return authError(401, "TOKEN_NOT_ACCEPTED", "API tokens cannot be used for account requests.");
+  if (req.headers.has("authorization"))
+    return authError(401, "TOKEN_NOT_ACCEPTED", "API tokens cannot be used for account requests.");
   const { trustedProxies } = config();
   const headers = new Headers(req.headers);
   headers.delete(CLIENT_IP_HEADER);
@@ -70,14 +71,26 @@ export async function isSignUpClosed(): Promise<boolean> {
  * hashed as a real sign-up would, so the answer takes as long.
  */
 async function hideExistingAccount(auth: Auth, response: Response, body: string | undefined): Promise<Response> {
-  const problem = (await response.clone().json().catch(() => null)) as { code?: string } | null;
-  if (problem?.code !== "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL" && problem?.code !== "USER_ALREADY_EXISTS") return response;
+  const problem = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { code?: string } | null;
+  if (problem?.code !== "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL" && problem?.code !== "USER_ALREADY_EXISTS")
+    return response;
   const input = JSON.parse(body ?? "{}") as { email?: string; name?: string; password?: string };
   const context = await auth.$context;
   await context.password.hash(String(input.password ?? ""));
   const now = new Date().toISOString();
   return Response.json({
     token: null,
-    user: { id: context.generateId({ model: "user" }) || crypto.randomUUID(), email: String(input.email ?? "").toLowerCase(), name: input.name ?? "", image: null, emailVerified: false, createdAt: now, updatedAt: now },
+    user: {
+      id: context.generateId({ model: "user" }) || crypto.randomUUID(),
+      email: String(input.email ?? "").toLowerCase(),
+      name: input.name ?? "",
+      image: null,
+      emailVerified: false,
+      createdAt: now,
+      updatedAt: now,
+    },
   });
 }

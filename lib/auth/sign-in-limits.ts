@@ -18,7 +18,13 @@ export const SIGN_IN_LIMITS = {
 
 const PREFIX = "sign-in:";
 
-export async function admitSignInAttempt({ email, ip }: { email: string; ip: string | null }): Promise<RateLimitDecision> {
+export async function admitSignInAttempt({
+  email,
+  ip,
+}: {
+  email: string;
+  ip: string | null;
+}): Promise<RateLimitDecision> {
   const account = email.trim().toLowerCase();
   const address = ip ?? "unknown";
   const decisions = await Promise.all([

@@ -18,14 +18,20 @@ export interface AdmittedProject {
  * admission and by the context endpoints, so what the context panel shows is what a run
  * receives. Null for a thread outside a project (or not the user's).
  */
-export async function resolveProjectContext(tx: Tx, { threadId, userId }: { threadId: string; userId: string }): Promise<AdmittedProject | null> {
+export async function resolveProjectContext(
+  tx: Tx,
+  { threadId, userId }: { threadId: string; userId: string },
+): Promise<AdmittedProject | null> {
   const thread = await tx.thread.findFirst({ where: { id: threadId, userId }, select: { projectId: true } });
   if (!thread?.projectId) return null;
   return pinProjectContext(tx, { projectId: thread.projectId, userId });
 }
 
 /** The context any chat of this project would pin now; null when the project is not the user's. */
-export async function pinProjectContext(tx: Tx, { projectId, userId }: { projectId: string; userId: string }): Promise<AdmittedProject | null> {
+export async function pinProjectContext(
+  tx: Tx,
+  { projectId, userId }: { projectId: string; userId: string },
+): Promise<AdmittedProject | null> {
   const { indexMaxEntries, indexMaxBytes } = config();
   const project = await tx.project.findFirst({
     where: { id: projectId, userId },
@@ -33,10 +39,19 @@ export async function pinProjectContext(tx: Tx, { projectId, userId }: { project
   });
   if (!project) return null;
   const shelf = await readShelfSnapshot(tx, { projectId: project.id, userId, maxEntries: indexMaxEntries });
-  return { pinned: buildPinnedContext({ project, shelf, limits: { indexMaxEntries, indexMaxBytes } }), archived: project.status === "archived" };
+  return {
+    pinned: buildPinnedContext({ project, shelf, limits: { indexMaxEntries, indexMaxBytes } }),
+    archived: project.status === "archived",
+  };
 }
 
-export async function admitProjectContext({ threadId, userId }: { threadId: string; userId: string }): Promise<PinnedProjectContext | null> {
+export async function admitProjectContext({
+  threadId,
+  userId,
+}: {
+  threadId: string;
+  userId: string;
+}): Promise<PinnedProjectContext | null> {
   try {
     const admitted = await transaction((tx) => resolveProjectContext(tx, { threadId, userId }));
     return admitted?.pinned ?? null;

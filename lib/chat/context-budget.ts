@@ -15,7 +15,13 @@ export interface ContextBudget {
   inputTokens: number;
 }
 
-export function contextBudget({ contextTokens, maxOutputTokens }: { contextTokens: number; maxOutputTokens: number }): ContextBudget {
+export function contextBudget({
+  contextTokens,
+  maxOutputTokens,
+}: {
+  contextTokens: number;
+  maxOutputTokens: number;
+}): ContextBudget {
   const output = Math.max(1, Math.min(maxOutputTokens, Math.floor(contextTokens / 2)));
   return { contextTokens, maxOutputTokens: output, inputTokens: contextTokens - output };
 }
@@ -23,5 +29,8 @@ export function contextBudget({ contextTokens, maxOutputTokens }: { contextToken
 /** The budget of a thread's model: its MODEL_ENDPOINTS contextTokens, else MODEL_CONTEXT_TOKENS. */
 export function configuredContextBudget(modelId: string | null = null): ContextBudget {
   const { modelContextTokens: defaultContextTokens, modelMaxOutputTokens } = config();
-  return contextBudget({ contextTokens: modelContextTokens(modelId) ?? defaultContextTokens, maxOutputTokens: modelMaxOutputTokens });
+  return contextBudget({
+    contextTokens: modelContextTokens(modelId) ?? defaultContextTokens,
+    maxOutputTokens: modelMaxOutputTokens,
+  });
 }

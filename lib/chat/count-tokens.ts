@@ -67,7 +67,13 @@ export function countMessageTokens(message: ModelMessage): number {
 }
 
 /** The system prompt and every tool's schema: what a request carries besides its messages. */
-export async function countFixedTokens({ instructions, tools }: { instructions: string; tools: ToolSet }): Promise<number> {
+export async function countFixedTokens({
+  instructions,
+  tools,
+}: {
+  instructions: string;
+  tools: ToolSet;
+}): Promise<number> {
   const schemas = await Promise.all(
     Object.entries(tools).map(async ([name, tool]) => {
       const parameters = await asSchema(tool.inputSchema).jsonSchema;

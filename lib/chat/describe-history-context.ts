@@ -33,7 +33,10 @@ export async function describeHistoryContext({
     anchorMessageId: null,
     pinned,
     summary: summary?.text ?? null,
-    fixedTokens: await countFixedTokens({ instructions: buildSystemPrompt({ today: new Date(), withTools: true }), tools }),
+    fixedTokens: await countFixedTokens({
+      instructions: buildSystemPrompt({ today: new Date(), withTools: true }),
+      tools,
+    }),
     budgetTokens: budget.inputTokens,
     countTokens: countMessageTokens,
     canSummarise: true,

@@ -8,7 +8,8 @@ export function describeRunError(error: unknown): string {
   const cause = error instanceof Error && error.cause instanceof ContextTooLargeError ? error.cause : error;
   if (cause instanceof ContextTooLargeError) return cause.message;
   if (APICallError.isInstance(error)) {
-    if (error.statusCode === undefined) return "The model server could not be reached. Check its base URL (OPENAI_BASE_URL or MODEL_ENDPOINTS) and that it is running.";
+    if (error.statusCode === undefined)
+      return "The model server could not be reached. Check its base URL (OPENAI_BASE_URL or MODEL_ENDPOINTS) and that it is running.";
     const detail = providerMessage(error.responseBody) ?? error.message;
     if (isContextLengthError(error.responseBody, detail)) {
       return `The conversation is longer than the model accepts (the model server said: ${truncate(detail, 200)}). MODEL_CONTEXT_TOKENS is set above this model's real context window; lower it to match.`;
@@ -20,12 +21,14 @@ export function describeRunError(error: unknown): string {
 }
 
 // OpenAI sends the code; vLLM, llama.cpp, LM Studio and others only say it in words.
-const CONTEXT_LENGTH_WORDS = /context[ _-]?(length|window|size)|maximum context|too many tokens|exceeds? (the )?(available )?context/i;
+const CONTEXT_LENGTH_WORDS =
+  /context[ _-]?(length|window|size)|maximum context|too many tokens|exceeds? (the )?(available )?context/i;
 
 function isContextLengthError(body: string | undefined, detail: string): boolean {
   try {
     const parsed = JSON.parse(body ?? "") as { error?: { code?: unknown; type?: unknown } };
-    if (parsed.error?.code === "context_length_exceeded" || parsed.error?.type === "exceed_context_size_error") return true;
+    if (parsed.error?.code === "context_length_exceeded" || parsed.error?.type === "exceed_context_size_error")
+      return true;
   } catch {
     // Not JSON: the words decide.
   }

@@ -12,7 +12,8 @@ type Part = ChatMessage["parts"][number];
 const asRecord = (value: unknown): Record<string, unknown> | null =>
   value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 
-const wholeNumber = (value: unknown): number | null => (typeof value === "number" && Number.isInteger(value) && value >= 0 ? value : null);
+const wholeNumber = (value: unknown): number | null =>
+  typeof value === "number" && Number.isInteger(value) && value >= 0 ? value : null;
 
 interface Read {
   key: string;
@@ -27,10 +28,15 @@ function readOf(part: Part): Read | null {
   if (!input || !output || "error" in output || typeof output.name !== "string") return null;
   const offset = wholeNumber(output.offset);
   const returned = wholeNumber(output.returnedChars);
-  const range: SourceRange | null = offset !== null && returned !== null && returned > 0 ? [offset, offset + returned] : null;
+  const range: SourceRange | null =
+    offset !== null && returned !== null && returned > 0 ? [offset, offset + returned] : null;
   const name = getToolName(part);
   if (name === READ_PROJECT_DOCUMENT && typeof input.documentId === "string") {
-    return { key: `document:${input.documentId}`, source: { kind: "document", documentId: input.documentId, name: output.name }, range };
+    return {
+      key: `document:${input.documentId}`,
+      source: { kind: "document", documentId: input.documentId, name: output.name },
+      range,
+    };
   }
   if (name === READ_THREAD_FILE && (input.kind === "upload" || input.kind === "output")) {
     return { key: `${input.kind}:${output.name}`, source: { kind: input.kind, name: output.name }, range };

@@ -1,6 +1,11 @@
 import type { ModelMessage, UserModelMessage } from "ai";
 import { buildModelRequest, projectContextMessage } from "./build-model-request";
-import { isConversationSummaryMessage, isProjectContextMessage, markAsConversationSummary, messageIdOf } from "./message-provenance";
+import {
+  isConversationSummaryMessage,
+  isProjectContextMessage,
+  markAsConversationSummary,
+  messageIdOf,
+} from "./message-provenance";
 import { neutraliseReservedTags } from "./neutralise-reserved-tags";
 import { neutraliseUserMessage } from "./neutralise-user-messages";
 import type { PinnedProjectContext } from "./pinned-context";
@@ -96,14 +101,19 @@ function anchorIndexOf(messages: readonly ModelMessage[], anchorMessageId: strin
 
 export function fitModelRequest(input: FitModelRequestInput): FittedModelRequest {
   const { pinned, summary, fixedTokens, budgetTokens, countTokens } = input;
-  const clean = input.messages.filter((m) => !isProjectContextMessage(m) && !isConversationSummaryMessage(m)).map(neutraliseUserMessage);
+  const clean = input.messages
+    .filter((m) => !isProjectContextMessage(m) && !isConversationSummaryMessage(m))
+    .map(neutraliseUserMessage);
   const anchorIndex = anchorIndexOf(clean, input.anchorMessageId);
   const turns = splitTurns(clean.slice(0, anchorIndex));
   const current = clean.slice(anchorIndex);
 
   const summaryMessage = summary ? conversationSummaryMessage(summary) : null;
-  const blocksTokens = (summaryMessage ? countTokens(summaryMessage) : 0) + (hasProjectTools(pinned) ? countTokens(projectContextMessage(pinned)) : 0);
-  const sum = (messages: readonly ModelMessage[]) => messages.reduce((total, message) => total + countTokens(message), 0);
+  const blocksTokens =
+    (summaryMessage ? countTokens(summaryMessage) : 0) +
+    (hasProjectTools(pinned) ? countTokens(projectContextMessage(pinned)) : 0);
+  const sum = (messages: readonly ModelMessage[]) =>
+    messages.reduce((total, message) => total + countTokens(message), 0);
   const turnTokens = turns.map(sum);
   let currentTokens = sum(current);
   const total = () => fixedTokens + blocksTokens + turnTokens.reduce((a, b) => a + b, 0) + currentTokens;
@@ -146,7 +156,11 @@ export function fitModelRequest(input: FitModelRequestInput): FittedModelRequest
 
   // 3. Last resort: every other tool result, recent turns first, then this run's older steps.
   if (total() > budgetTokens && summariseThroughMessageId === null) {
-    for (let turn = Math.max(0, turns.length - KEEP_RECENT_TURNS); turn < turns.length && total() > budgetTokens; turn += 1) {
+    for (
+      let turn = Math.max(0, turns.length - KEEP_RECENT_TURNS);
+      turn < turns.length && total() > budgetTokens;
+      turn += 1
+    ) {
       turnTokens[turn] -= pruneUntilFits(turns[turn]);
     }
     // The results after the newest assistant message are what the model asked for last.
@@ -154,7 +168,11 @@ export function fitModelRequest(input: FitModelRequestInput): FittedModelRequest
     currentTokens -= pruneUntilFits(current, Math.max(0, newestStep));
   }
 
-  const request = buildModelRequest({ messages: [...turns.flat(), ...current], anchorMessageId: input.anchorMessageId, pinned });
+  const request = buildModelRequest({
+    messages: [...turns.flat(), ...current],
+    anchorMessageId: input.anchorMessageId,
+    pinned,
+  });
   const tokens = total();
   return {
     messages: summaryMessage ? [summaryMessage, ...request] : request,

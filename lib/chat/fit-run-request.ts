@@ -65,8 +65,18 @@ export function createRunRequestFitter(input: RunRequestFitterInput): RequestFit
       const through = fitted.summariseThroughMessageId;
       const cut = lastIndexOfMessage(messages, through) + 1;
       input.onSummarising?.();
-      summary = await summariseTurns({ model: input.model, previous: summary, messages: messages.slice(0, cut), budgetTokens: budget.inputTokens, signal: input.signal });
-      await saveThreadSummary(await getDb(), { threadId: input.threadId, userId: input.userId }, { text: summary, throughMessageId: through });
+      summary = await summariseTurns({
+        model: input.model,
+        previous: summary,
+        messages: messages.slice(0, cut),
+        budgetTokens: budget.inputTokens,
+        signal: input.signal,
+      });
+      await saveThreadSummary(
+        await getDb(),
+        { threadId: input.threadId, userId: input.userId },
+        { text: summary, throughMessageId: through },
+      );
       foldedThroughMessageId = through;
       messages = messages.slice(cut);
       fitted = fit(messages, false);

@@ -21,7 +21,10 @@ function withAttachmentsNote(message: ChatMessage): ChatMessage {
 export async function historyToModelMessages(history: ChatMessage[], tools: ToolSet): Promise<ModelMessage[]> {
   const converted = await Promise.all(
     history.map(async (message) => {
-      const modelMessages = await convertToModelMessages([withAttachmentsNote(message)], { tools, ignoreIncompleteToolCalls: true });
+      const modelMessages = await convertToModelMessages([withAttachmentsNote(message)], {
+        tools,
+        ignoreIncompleteToolCalls: true,
+      });
       return modelMessages.map((modelMessage) => withMessageId(modelMessage, message.id));
     }),
   );

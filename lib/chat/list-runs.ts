@@ -17,5 +17,9 @@ export async function listRunEvents({ userId, threadId, runId }: { userId: strin
   const run = await db.run.findFirst({ where: { id: runId, threadId, userId }, select: { id: true } });
   if (!run) throw notFound();
   const events = await db.runEvent.findMany({ where: { runId, run: { userId } }, orderBy: { createdAt: "asc" } });
-  return events.map((event) => ({ type: event.type, createdAt: event.createdAt.toISOString(), payload: event.payload }));
+  return events.map((event) => ({
+    type: event.type,
+    createdAt: event.createdAt.toISOString(),
+    payload: event.payload,
+  }));
 }

@@ -15,7 +15,10 @@ export interface RunHistory {
 export async function loadRunHistory(db: Db | Tx, owned: { threadId: string; userId: string }): Promise<RunHistory> {
   const summary = await readThreadSummary(db, owned);
   const boundary = summary
-    ? await db.message.findFirst({ where: { id: summary.throughMessageId, threadId: owned.threadId, thread: { userId: owned.userId } }, select: { seq: true } })
+    ? await db.message.findFirst({
+        where: { id: summary.throughMessageId, threadId: owned.threadId, thread: { userId: owned.userId } },
+        select: { seq: true },
+      })
     : null;
   if (!summary || !boundary) return { summary: null, messages: await loadThreadHistory(db, owned) };
   return { summary, messages: await loadThreadHistory(db, { ...owned, afterSeq: boundary.seq }) };

@@ -4,7 +4,11 @@ import type { UIMessageChunk } from "ai";
 // while on a local model) tell the person about it: transient data chunks slipped into the
 // run's UI stream. They reach useChat's onData and are never saved in the message.
 
-export const SUMMARISING_CHUNK = { type: "data-summarising", data: {}, transient: true } as const satisfies UIMessageChunk;
+export const SUMMARISING_CHUNK = {
+  type: "data-summarising",
+  data: {},
+  transient: true,
+} as const satisfies UIMessageChunk;
 
 export interface ProgressChannel {
   emit(chunk: UIMessageChunk): void;

@@ -5,7 +5,11 @@ import type { AdmittedProject } from "./admit-run";
 import { OMITTED_LISTED_MAX, summariseRunContext, type RunContextSummary } from "./summarise-run-context";
 
 /** The summary of an admitted context, with the documents its index leaves out read in the same transaction. */
-export async function readContextSummary(tx: Tx, admitted: AdmittedProject, userId: string): Promise<RunContextSummary> {
+export async function readContextSummary(
+  tx: Tx,
+  admitted: AdmittedProject,
+  userId: string,
+): Promise<RunContextSummary> {
   const { instructionsMaxBytes, indexMaxBytes } = config();
   const outsideIndex = await listDocumentsOutsideIndex(tx, {
     projectId: admitted.pinned.projectId,

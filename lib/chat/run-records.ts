@@ -9,19 +9,34 @@ import { replaceNul } from "@/lib/text/replace-nul";
 export type FinishedRunStatus = "completed" | "stopped" | "failed";
 
 /** A run whose instance died is failed first, so it never leaves the thread answering 409. */
-export async function hasActiveRun(tx: Tx, { threadId, userId }: { threadId: string; userId: string }): Promise<boolean> {
+export async function hasActiveRun(
+  tx: Tx,
+  { threadId, userId }: { threadId: string; userId: string },
+): Promise<boolean> {
   await failExpiredRuns(tx, { threadId, userId });
   return (await tx.run.count({ where: { threadId, userId, status: "running" } })) > 0;
 }
 
-export async function createRun(tx: Tx, { threadId, userId, modelId }: { threadId: string; userId: string; modelId: string }): Promise<string> {
-  const run = await tx.run.create({ data: { threadId, userId, modelId, instanceId: instanceId(), leaseExpiresAt: initialLeaseExpiry() } });
+export async function createRun(
+  tx: Tx,
+  { threadId, userId, modelId }: { threadId: string; userId: string; modelId: string },
+): Promise<string> {
+  const run = await tx.run.create({
+    data: { threadId, userId, modelId, instanceId: instanceId(), leaseExpiresAt: initialLeaseExpiry() },
+  });
   return run.id;
 }
 
-export async function finishRun({ runId, userId }: { runId: string; userId: string }, status: FinishedRunStatus, error: string | null = null): Promise<void> {
+export async function finishRun(
+  { runId, userId }: { runId: string; userId: string },
+  status: FinishedRunStatus,
+  error: string | null = null,
+): Promise<void> {
   const db = await getDb();
-  await db.run.updateMany({ where: { id: runId, userId, status: "running" }, data: { status, error: replaceNul(error), finishedAt: new Date() } });
+  await db.run.updateMany({
+    where: { id: runId, userId, status: "running" },
+    data: { status, error: replaceNul(error), finishedAt: new Date() },
+  });
 }
 
 export async function recordRunEvent(runId: string, type: string, payload: Prisma.InputJsonValue): Promise<void> {

@@ -39,7 +39,11 @@ export async function settleRun({
 }
 
 /** finishRun, tried twice: a closed run is what lets the thread take its next message. */
-export async function closeRun(run: { runId: string; userId: string }, status: FinishedRunStatus, error: string | null): Promise<void> {
+export async function closeRun(
+  run: { runId: string; userId: string },
+  status: FinishedRunStatus,
+  error: string | null,
+): Promise<void> {
   try {
     await finishRun(run, status, error);
   } catch (first) {

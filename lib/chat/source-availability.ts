@@ -15,17 +15,29 @@ export async function withAvailability(
 ): Promise<Source[][]> {
   const all = messages.flat();
   if (all.length === 0) return messages.map(() => []);
-  const documentIds = [...new Set(all.flatMap((source) => (source.kind === "document" && source.documentId ? [source.documentId] : [])))];
+  const documentIds = [
+    ...new Set(all.flatMap((source) => (source.kind === "document" && source.documentId ? [source.documentId] : []))),
+  ];
   const db = await getDb();
   const [liveDocuments, uploads, outputs] = await Promise.all([
     documentIds.length
-      ? db.projectDocument.findMany({ where: { id: { in: documentIds }, userId, trashedAt: null }, select: { id: true } })
+      ? db.projectDocument.findMany({
+          where: { id: { in: documentIds }, userId, trashedAt: null },
+          select: { id: true },
+        })
       : Promise.resolve([]),
-    all.some((source) => source.kind === "upload") ? listThreadFiles({ userId, threadId, kind: "upload" }) : Promise.resolve([]),
-    all.some((source) => source.kind === "output") ? listThreadFiles({ userId, threadId, kind: "output" }) : Promise.resolve([]),
+    all.some((source) => source.kind === "upload")
+      ? listThreadFiles({ userId, threadId, kind: "upload" })
+      : Promise.resolve([]),
+    all.some((source) => source.kind === "output")
+      ? listThreadFiles({ userId, threadId, kind: "output" })
+      : Promise.resolve([]),
   ]);
   const live = new Set(liveDocuments.map((document) => document.id));
-  const files = { upload: new Set(uploads.map((file) => file.filename)), output: new Set(outputs.map((file) => file.filename)) };
+  const files = {
+    upload: new Set(uploads.map((file) => file.filename)),
+    output: new Set(outputs.map((file) => file.filename)),
+  };
   return messages.map((sources) =>
     sources.map((source) => ({
       ...source,

@@ -54,14 +54,27 @@ interface AdmittedTurn {
 }
 
 /** Check-and-set under the thread's row lock: one active run per thread. */
-async function admitTurn(tx: Tx, userId: string, threadId: string, trigger: RunTrigger, attachments: AttachedFile[], modelId: string): Promise<AdmittedTurn> {
+async function admitTurn(
+  tx: Tx,
+  userId: string,
+  threadId: string,
+  trigger: RunTrigger,
+  attachments: AttachedFile[],
+  modelId: string,
+): Promise<AdmittedTurn> {
   if (!(await lockOwnedThread(tx, { threadId, userId }))) throw notFound();
-  if (await hasActiveRun(tx, { threadId, userId })) throw new AppError("conflict", "A reply is already being generated in this chat.");
+  if (await hasActiveRun(tx, { threadId, userId }))
+    throw new AppError("conflict", "A reply is already being generated in this chat.");
   const { summary, messages: history } = await loadRunHistory(tx, { threadId, userId });
   let anchor: ChatMessage;
   let runHistory: ChatMessage[];
   if (trigger.kind === "submit") {
-    anchor = { id: generateId(), role: "user", parts: [{ type: "text", text: trigger.text }], metadata: attachments.length ? { attachments } : {} };
+    anchor = {
+      id: generateId(),
+      role: "user",
+      parts: [{ type: "text", text: trigger.text }],
+      metadata: attachments.length ? { attachments } : {},
+    };
     await saveMessage(tx, { threadId, userId }, anchor);
     runHistory = [...history, anchor];
   } else {
@@ -70,14 +83,22 @@ async function admitTurn(tx: Tx, userId: string, threadId: string, trigger: RunT
     if (lastUserIndex < 0) throw new AppError("bad_request", "There is no message to answer again.");
     anchor = history[lastUserIndex]!;
     const staleAnswers = history.slice(lastUserIndex + 1).map((message) => message.id);
-    if (staleAnswers.length) await tx.message.deleteMany({ where: { threadId, thread: { userId }, id: { in: staleAnswers } } });
+    if (staleAnswers.length)
+      await tx.message.deleteMany({ where: { threadId, thread: { userId }, id: { in: staleAnswers } } });
     runHistory = history.slice(0, lastUserIndex + 1);
   }
   await tx.thread.update({ where: { id: threadId, userId }, data: { updatedAt: new Date() } });
   const runId = await createRun(tx, { threadId, userId, modelId });
   const userText = anchor.parts.map((part) => (part.type === "text" ? part.text : "")).join(" ");
   const isFirstExchange = !summary && !history.some((message) => message.role === "assistant");
-  return { runId, history: runHistory, summary: summary?.text ?? null, anchorMessageId: anchor.id, userText, isFirstExchange };
+  return {
+    runId,
+    history: runHistory,
+    summary: summary?.text ?? null,
+    anchorMessageId: anchor.id,
+    userText,
+    isFirstExchange,
+  };
 }
 
 export async function startRun({
@@ -186,7 +207,9 @@ export async function startRun({
           const delivered = await delivery.delivered;
           try {
             const stopped = controller.signal.aborted;
-            const message = withSources(normaliseInterruptedMessage(delivered ?? { id: generateId(), role: "assistant", parts: [] }));
+            const message = withSources(
+              normaliseInterruptedMessage(delivered ?? { id: generateId(), role: "assistant", parts: [] }),
+            );
             const failed = outcome.status === "failed" || runError !== null;
             const status = await settleRun({
               runId: turn.runId,
@@ -197,7 +220,9 @@ export async function startRun({
               error: stopped ? null : failed ? (runError ?? describeRunError(null)) : null,
             });
             if (status === "completed" && turn.isFirstExchange) {
-              runInBackground("titling", () => titleThreadIfUntitled({ model: runModel.model, threadId, userId, firstMessage: turn.userText }));
+              runInBackground("titling", () =>
+                titleThreadIfUntitled({ model: runModel.model, threadId, userId, firstMessage: turn.userText }),
+              );
             }
           } finally {
             unregisterRun(turn.runId);

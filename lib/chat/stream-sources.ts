@@ -14,14 +14,24 @@ export function withSourcesMetadata(stream: ReadableStream<UIMessageChunk>): Rea
   return stream.pipeThrough(
     new TransformStream<UIMessageChunk, UIMessageChunk>({
       transform(chunk, controller) {
-        if (chunk.type === "tool-input-available") calls.set(chunk.toolCallId, { toolName: chunk.toolName, input: chunk.input });
+        if (chunk.type === "tool-input-available")
+          calls.set(chunk.toolCallId, { toolName: chunk.toolName, input: chunk.input });
         else if (chunk.type === "tool-output-available") {
           const call = calls.get(chunk.toolCallId);
           if (call) call.output = chunk.output;
         } else if (chunk.type === "finish") {
           const parts = [...calls.entries()]
             .filter(([, call]) => call.output !== undefined)
-            .map(([toolCallId, call]) => ({ type: `tool-${call.toolName}`, toolCallId, state: "output-available", input: call.input, output: call.output }) as Part);
+            .map(
+              ([toolCallId, call]) =>
+                ({
+                  type: `tool-${call.toolName}`,
+                  toolCallId,
+                  state: "output-available",
+                  input: call.input,
+                  output: call.output,
+                }) as Part,
+            );
           const sources = extractSources(parts);
           if (sources.length) controller.enqueue({ type: "message-metadata", messageMetadata: { sources } });
         }

@@ -21,7 +21,11 @@ export interface RunContextSummaryInput {
   outsideIndex: readonly { id: string; name: string }[];
 }
 
-export function summariseRunContext({ admitted: { pinned, archived }, limits, outsideIndex }: RunContextSummaryInput): RunContextSummary {
+export function summariseRunContext({
+  admitted: { pinned, archived },
+  limits,
+  outsideIndex,
+}: RunContextSummaryInput): RunContextSummary {
   // The renderer trusts the larger of the count and the rows in hand; so does the summary.
   const totalDocuments = Math.max(pinned.shelf.total, pinned.shelf.entries.length);
   const omittedCount = totalDocuments - pinned.indexShown;
@@ -37,7 +41,9 @@ export function summariseRunContext({ admitted: { pinned, archived }, limits, ou
     },
     omitted: {
       count: omittedCount,
-      documents: outsideIndex.slice(0, Math.min(OMITTED_LISTED_MAX, omittedCount)).map(({ id, name }) => ({ id, name })),
+      documents: outsideIndex
+        .slice(0, Math.min(OMITTED_LISTED_MAX, omittedCount))
+        .map(({ id, name }) => ({ id, name })),
     },
   };
 }

@@ -31,7 +31,8 @@ export function transcriptLines(messages: readonly ModelMessage[]): string[] {
     }
     for (const part of message.content) {
       if (part.type === "text") lines.push(`${speaker}: ${neutraliseReservedTags(part.text)}`);
-      else if (part.type === "tool-call") lines.push(`Assistant called ${part.toolName}(${neutraliseReservedTags(JSON.stringify(part.input) ?? "")})`);
+      else if (part.type === "tool-call")
+        lines.push(`Assistant called ${part.toolName}(${neutraliseReservedTags(JSON.stringify(part.input) ?? "")})`);
       else if (part.type === "tool-result") lines.push(`Tool result: ${toolResultStub(part)}`);
     }
   }

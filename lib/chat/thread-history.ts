@@ -24,11 +24,19 @@ export async function loadThreadHistory(
 }
 
 /** Text is stored NUL-free (lib/text/replace-nul.ts): a NUL anywhere would fail this write. */
-export async function saveMessage(db: Db | Tx, { threadId, userId }: { threadId: string; userId: string }, message: ChatMessage): Promise<void> {
+export async function saveMessage(
+  db: Db | Tx,
+  { threadId, userId }: { threadId: string; userId: string },
+  message: ChatMessage,
+): Promise<void> {
   const { createdAt: _ignored, ...metadata } = replaceNul(message.metadata ?? {});
   const parts = replaceNul(message.parts) as unknown as Prisma.InputJsonValue;
   const data = { role: message.role, parts, metadata: metadata as Prisma.InputJsonValue };
-  await db.message.upsert({ where: { id: message.id, threadId, thread: { userId } }, create: { id: message.id, threadId, ...data }, update: data });
+  await db.message.upsert({
+    where: { id: message.id, threadId, thread: { userId } },
+    create: { id: message.id, threadId, ...data },
+    update: data,
+  });
 }
 
 /**

@@ -19,10 +19,18 @@ export async function readThreadSummary(db: Db | Tx, { threadId, userId }: Owned
     select: { summary: true, summaryThroughMessageId: true, summaryUpdatedAt: true },
   });
   if (!thread?.summary || !thread.summaryThroughMessageId) return null;
-  return { text: thread.summary, throughMessageId: thread.summaryThroughMessageId, updatedAt: thread.summaryUpdatedAt ?? new Date(0) };
+  return {
+    text: thread.summary,
+    throughMessageId: thread.summaryThroughMessageId,
+    updatedAt: thread.summaryUpdatedAt ?? new Date(0),
+  };
 }
 
-export async function saveThreadSummary(db: Db | Tx, { threadId, userId }: Owned, { text, throughMessageId }: Pick<ThreadSummary, "text" | "throughMessageId">): Promise<void> {
+export async function saveThreadSummary(
+  db: Db | Tx,
+  { threadId, userId }: Owned,
+  { text, throughMessageId }: Pick<ThreadSummary, "text" | "throughMessageId">,
+): Promise<void> {
   await db.thread.updateMany({
     where: { id: threadId, userId },
     data: { summary: text, summaryThroughMessageId: throughMessageId, summaryUpdatedAt: new Date() },

@@ -15,7 +15,11 @@ export function fallbackTitle(text: string): string {
 }
 
 export function cleanModelTitle(raw: string): string | null {
-  const title = raw.replace(/\s+/g, " ").trim().replace(/^["'“”「」]+|["'“”「」.。]+$/g, "").trim();
+  const title = raw
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/^["'“”「」]+|["'“”「」.。]+$/g, "")
+    .trim();
   return title && title.length <= 100 ? title : null;
 }
 
@@ -37,14 +41,18 @@ export async function titleThreadIfUntitled({
   try {
     const { text } = await generateText({
       model,
-      instructions: "Write a title of at most six words for a chat that starts with the user's message below. Reply with the title only.",
+      instructions:
+        "Write a title of at most six words for a chat that starts with the user's message below. Reply with the title only.",
       prompt: firstMessage.slice(0, 2000),
       maxOutputTokens: 24,
       abortSignal: AbortSignal.timeout(15_000),
     });
     title = cleanModelTitle(text) ?? title;
   } catch (error) {
-    console.warn("[chat] title generation failed; using the first words", error instanceof Error ? error.message : error);
+    console.warn(
+      "[chat] title generation failed; using the first words",
+      error instanceof Error ? error.message : error,
+    );
   }
   // Only if still untitled: a rename during the call wins.
   await db.thread.updateMany({ where: { id: threadId, userId, title: "" }, data: { title } });

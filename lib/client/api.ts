@@ -4,7 +4,12 @@ import type { RunContextSummary } from "@/lib/chat/summarise-run-context";
 import type { PublicConfig } from "@/lib/config/public-config";
 import type { DocumentDto, DocumentPage, ListedDocument, PlacedDocument } from "@/lib/documents/document-dto";
 import type { DeleteProjectResult, ProjectDto } from "@/lib/projects/project-dto";
-import type { ThreadFile, ThreadFileGroup, ThreadFileGroupPage, ThreadFileKind } from "@/lib/thread-files/thread-file-dto";
+import type {
+  ThreadFile,
+  ThreadFileGroup,
+  ThreadFileGroupPage,
+  ThreadFileKind,
+} from "@/lib/thread-files/thread-file-dto";
 import type { ThreadDto, ThreadPage } from "@/lib/threads/thread-dto";
 import type { RestoreResult, TrashedDocumentDto, TrashPage } from "@/lib/trash/trashed-document-dto";
 import type { TokenDto } from "@/lib/tokens/token-dto";
@@ -46,7 +51,16 @@ export type ConversationSummary = ThreadSummaryDto;
 export type SavedDocument = PlacedDocument;
 /** A document in the trash: where it was trashed from, and when it is purged for good. */
 export type TrashedDocument = TrashedDocumentDto;
-export type { DocumentPage, RestoreResult, ThreadFile, ThreadFileGroup, ThreadFileGroupPage, ThreadFileKind, ThreadPage, TrashPage };
+export type {
+  DocumentPage,
+  RestoreResult,
+  ThreadFile,
+  ThreadFileGroup,
+  ThreadFileGroupPage,
+  ThreadFileKind,
+  ThreadPage,
+  TrashPage,
+};
 
 const threadPath = (threadId: string) => `/api/threads/${encodeURIComponent(threadId)}`;
 
@@ -156,16 +170,20 @@ export const api = {
 
   listProjects: (status: "active" | "archived" | "all" = "all") =>
     request<{ projects: Project[] }>(`/api/projects?status=${status}`).then((r) => r.projects),
-  getProject: (id: string) => request<{ project: Project }>(`/api/projects/${encodeURIComponent(id)}`).then((r) => r.project),
+  getProject: (id: string) =>
+    request<{ project: Project }>(`/api/projects/${encodeURIComponent(id)}`).then((r) => r.project),
   createProject: (input: { name: string; instructions?: string }) =>
     request<{ project: Project }>("/api/projects", { method: "POST", body: input }).then((r) => r.project),
   updateProject: (id: string, input: { name?: string; instructions?: string }) =>
-    request<{ project: Project }>(`/api/projects/${encodeURIComponent(id)}`, { method: "PATCH", body: input }).then((r) => r.project),
+    request<{ project: Project }>(`/api/projects/${encodeURIComponent(id)}`, { method: "PATCH", body: input }).then(
+      (r) => r.project,
+    ),
   setProjectArchived: (id: string, archived: boolean) =>
     request<{ project: Project }>(`/api/projects/${encodeURIComponent(id)}/${archived ? "archive" : "unarchive"}`, {
       method: "POST",
     }).then((r) => r.project),
-  deleteProject: (id: string) => request<ProjectDeletion>(`/api/projects/${encodeURIComponent(id)}`, { method: "DELETE" }),
+  deleteProject: (id: string) =>
+    request<ProjectDeletion>(`/api/projects/${encodeURIComponent(id)}`, { method: "DELETE" }),
 
   listThreads: (query: { projectId?: string; limit?: number; offset?: number } = {}) => {
     const params = new URLSearchParams();
@@ -174,19 +192,25 @@ export const api = {
     if (query.offset) params.set("offset", String(query.offset));
     return request<ThreadPage>(`/api/threads?${params}`);
   },
-  getThread: (id: string) => request<{ thread: Thread }>(`/api/threads/${encodeURIComponent(id)}`).then((r) => r.thread),
+  getThread: (id: string) =>
+    request<{ thread: Thread }>(`/api/threads/${encodeURIComponent(id)}`).then((r) => r.thread),
   createThread: (input: { projectId?: string | null; title?: string } = {}) =>
     request<{ thread: Thread }>("/api/threads", { method: "POST", body: input }).then((r) => r.thread),
   renameThread: (id: string, title: string) =>
-    request<{ thread: Thread }>(`/api/threads/${encodeURIComponent(id)}`, { method: "PATCH", body: { title } }).then((r) => r.thread),
-  /** null: follow the default model. */
-  setThreadModel: (id: string, modelId: string | null) =>
-    request<{ thread: Thread }>(`/api/threads/${encodeURIComponent(id)}`, { method: "PATCH", body: { modelId } }).then((r) => r.thread),
-  listModels: () => request<ModelList>("/api/models"),
-  moveThread: (id: string, projectId: string | null) =>
-    request<{ thread: Thread }>(`/api/threads/${encodeURIComponent(id)}/move`, { method: "POST", body: { projectId } }).then(
+    request<{ thread: Thread }>(`/api/threads/${encodeURIComponent(id)}`, { method: "PATCH", body: { title } }).then(
       (r) => r.thread,
     ),
+  /** null: follow the default model. */
+  setThreadModel: (id: string, modelId: string | null) =>
+    request<{ thread: Thread }>(`/api/threads/${encodeURIComponent(id)}`, { method: "PATCH", body: { modelId } }).then(
+      (r) => r.thread,
+    ),
+  listModels: () => request<ModelList>("/api/models"),
+  moveThread: (id: string, projectId: string | null) =>
+    request<{ thread: Thread }>(`/api/threads/${encodeURIComponent(id)}/move`, {
+      method: "POST",
+      body: { projectId },
+    }).then((r) => r.thread),
   listDocuments: (projectId: string, page: ShelfView & { limit: number; cursor: string | null }) => {
     const params = new URLSearchParams({ limit: String(page.limit), sort: page.sort, order: page.order });
     if (page.q) params.set("q", page.q);
@@ -195,43 +219,63 @@ export const api = {
   },
   trashDocument: (projectId: string, documentId: string) =>
     request<void>(`${documentsPath(projectId)}/${encodeURIComponent(documentId)}`, { method: "DELETE" }),
-  saveThreadFileToProject: (projectId: string, input: { threadId: string; kind: ThreadFile["kind"]; name: string; shelfName?: string }) =>
-    request<SavedDocument>(`${documentsPath(projectId)}/from-thread`, { method: "POST", body: input }),
+  saveThreadFileToProject: (
+    projectId: string,
+    input: { threadId: string; kind: ThreadFile["kind"]; name: string; shelfName?: string },
+  ) => request<SavedDocument>(`${documentsPath(projectId)}/from-thread`, { method: "POST", body: input }),
   attachDocumentToThread: (document: Pick<ProjectDocument, "projectId" | "id">, threadId: string) =>
-    request<ThreadFile>(`${documentsPath(document.projectId)}/${encodeURIComponent(document.id)}/attach-to-thread/${encodeURIComponent(threadId)}`, {
-      method: "POST",
-    }),
+    request<ThreadFile>(
+      `${documentsPath(document.projectId)}/${encodeURIComponent(document.id)}/attach-to-thread/${encodeURIComponent(threadId)}`,
+      {
+        method: "POST",
+      },
+    ),
   listThreadFiles: (projectId: string, page: { offset: number; threadLimit: number; fileLimit: number }) =>
     request<ThreadFileGroupPage>(
       `/api/projects/${encodeURIComponent(projectId)}/thread-files?offset=${page.offset}&threadLimit=${page.threadLimit}&fileLimit=${page.fileLimit}`,
     ),
 
-  listTrash: (page: { limit: number; offset: number }) => request<TrashPage>(`/api/trash/documents?limit=${page.limit}&offset=${page.offset}`),
+  listTrash: (page: { limit: number; offset: number }) =>
+    request<TrashPage>(`/api/trash/documents?limit=${page.limit}&offset=${page.offset}`),
   restoreDocument: (documentId: string, projectId?: string) =>
     request<RestoreResult>(`/api/trash/documents/${encodeURIComponent(documentId)}/restore`, {
       method: "POST",
       body: projectId ? { projectId } : {},
     }),
-  purgeDocument: (documentId: string) => request<void>(`/api/trash/documents/${encodeURIComponent(documentId)}/purge`, { method: "POST" }),
+  purgeDocument: (documentId: string) =>
+    request<void>(`/api/trash/documents/${encodeURIComponent(documentId)}/purge`, { method: "POST" }),
   emptyTrash: () => request<{ purged: number }>("/api/trash/purge", { method: "POST" }),
 
   deleteThread: (id: string) => request<void>(`/api/threads/${encodeURIComponent(id)}`, { method: "DELETE" }),
 
   /** Persisted history; `createdAt` and `sources` sit beside the message, so they are folded back into metadata. */
   threadMessages: (threadId: string) =>
-    request<{ messages: (ChatMessage & { createdAt?: string; sources?: ChatMessageMetadata["sources"] })[] }>(`${threadPath(threadId)}/messages`).then((r) =>
-      r.messages.map(({ createdAt, sources, ...message }) => ({ ...message, metadata: { ...message.metadata, createdAt, ...(sources ? { sources } : {}) } }) as ChatMessage),
+    request<{ messages: (ChatMessage & { createdAt?: string; sources?: ChatMessageMetadata["sources"] })[] }>(
+      `${threadPath(threadId)}/messages`,
+    ).then((r) =>
+      r.messages.map(
+        ({ createdAt, sources, ...message }) =>
+          ({
+            ...message,
+            metadata: { ...message.metadata, createdAt, ...(sources ? { sources } : {}) },
+          }) as ChatMessage,
+      ),
     ),
   threadContext: (threadId: string) => request<RunContext>(`${threadPath(threadId)}/context`),
-  projectContext: (projectId: string) => request<RunContextSummary>(`/api/projects/${encodeURIComponent(projectId)}/context`),
+  projectContext: (projectId: string) =>
+    request<RunContextSummary>(`/api/projects/${encodeURIComponent(projectId)}/context`),
   /** The summary the model reads instead of the older turns; null until the thread needs one. */
-  conversationSummary: (threadId: string) => request<{ summary: ConversationSummary | null }>(`${threadPath(threadId)}/summary`).then((r) => r.summary),
-  threadUploads: (threadId: string) => request<{ files: ThreadFile[] }>(`${threadPath(threadId)}/uploads`).then((r) => r.files),
-  threadOutputs: (threadId: string) => request<{ files: ThreadFile[] }>(`${threadPath(threadId)}/outputs`).then((r) => r.files),
+  conversationSummary: (threadId: string) =>
+    request<{ summary: ConversationSummary | null }>(`${threadPath(threadId)}/summary`).then((r) => r.summary),
+  threadUploads: (threadId: string) =>
+    request<{ files: ThreadFile[] }>(`${threadPath(threadId)}/uploads`).then((r) => r.files),
+  threadOutputs: (threadId: string) =>
+    request<{ files: ThreadFile[] }>(`${threadPath(threadId)}/outputs`).then((r) => r.files),
   deleteThreadUpload: (threadId: string, filename: string) =>
     request<void>(`${threadPath(threadId)}/uploads/${encodeURIComponent(filename)}`, { method: "DELETE" }),
 
   listTokens: () => request<{ tokens: ApiToken[] }>("/api/tokens").then((r) => r.tokens),
-  createToken: (input: { name: string; expiresInDays?: number }) => request<CreatedToken>("/api/tokens", { method: "POST", body: input }),
+  createToken: (input: { name: string; expiresInDays?: number }) =>
+    request<CreatedToken>("/api/tokens", { method: "POST", body: input }),
   deleteToken: (id: string) => request<void>(`/api/tokens/${encodeURIComponent(id)}`, { method: "DELETE" }),
 };

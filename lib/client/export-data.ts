@@ -28,7 +28,8 @@ export async function downloadExport({
   }
   if (!response.ok || !response.body) throw new ApiError(response.status, await readErrorBody(response));
   const estimatedBytes = Number(response.headers.get("x-export-estimated-bytes") ?? 0);
-  const filename = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "workspace-export.zip";
+  const filename =
+    /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "workspace-export.zip";
   const reader = response.body.getReader();
   const parts: BlobPart[] = [];
   let receivedBytes = 0;

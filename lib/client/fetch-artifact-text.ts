@@ -14,7 +14,11 @@ export interface ArtifactText {
  * freeze the dialog. Decoding in streaming mode drops a multi-byte character cut at the cap
  * instead of showing a replacement glyph.
  */
-export async function fetchArtifactText(url: string, capBytes: number | null, signal?: AbortSignal): Promise<ArtifactText> {
+export async function fetchArtifactText(
+  url: string,
+  capBytes: number | null,
+  signal?: AbortSignal,
+): Promise<ArtifactText> {
   const response = await fetch(url, { credentials: "same-origin", signal });
   if (!response.ok) throw new ApiError(response.status, await readErrorBody(response));
   if (!response.body) return { text: "", truncated: false };

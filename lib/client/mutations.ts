@@ -93,7 +93,8 @@ export function useSetThreadModel(id: string) {
 export function useMoveThread() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ threadId, projectId }: { threadId: string; projectId: string | null }) => api.moveThread(threadId, projectId),
+    mutationFn: ({ threadId, projectId }: { threadId: string; projectId: string | null }) =>
+      api.moveThread(threadId, projectId),
     onSuccess: (thread: Thread) => {
       queryClient.setQueryData(queryKeys.thread(thread.id), thread);
       return Promise.all([
@@ -147,13 +148,17 @@ export function useSaveThreadFileToProject(projectId: string) {
 /** Copies a shelf document into a chat's uploads; nothing cached here changes. */
 export function useAttachDocumentToThread() {
   return useMutation({
-    mutationFn: ({ document, threadId }: { document: ProjectDocument; threadId: string }) => api.attachDocumentToThread(document, threadId),
+    mutationFn: ({ document, threadId }: { document: ProjectDocument; threadId: string }) =>
+      api.attachDocumentToThread(document, threadId),
   });
 }
 
 // Every trash action changes the trash; a restore also changes a shelf and its documentCount.
 // Refreshed when settled, not only on success: a 404 means the row already left the trash.
-function useTrashMutation<TVariables, TResult>(mutationFn: (variables: TVariables) => Promise<TResult>, { changesShelves }: { changesShelves: boolean }) {
+function useTrashMutation<TVariables, TResult>(
+  mutationFn: (variables: TVariables) => Promise<TResult>,
+  { changesShelves }: { changesShelves: boolean },
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
@@ -161,16 +166,23 @@ function useTrashMutation<TVariables, TResult>(mutationFn: (variables: TVariable
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.trash }),
         ...(changesShelves
-          ? [queryClient.invalidateQueries({ queryKey: queryKeys.documents }), queryClient.invalidateQueries({ queryKey: queryKeys.projects })]
+          ? [
+              queryClient.invalidateQueries({ queryKey: queryKeys.documents }),
+              queryClient.invalidateQueries({ queryKey: queryKeys.projects }),
+            ]
           : []),
       ]),
   });
 }
 
 export function useRestoreDocument() {
-  return useTrashMutation(({ documentId, projectId }: { documentId: string; projectId?: string }) => api.restoreDocument(documentId, projectId), {
-    changesShelves: true,
-  });
+  return useTrashMutation(
+    ({ documentId, projectId }: { documentId: string; projectId?: string }) =>
+      api.restoreDocument(documentId, projectId),
+    {
+      changesShelves: true,
+    },
+  );
 }
 
 export function usePurgeDocument() {

@@ -58,12 +58,14 @@ export const DOCUMENTS_PAGE_SIZE = 100;
 export function useProjectDocuments(projectId: string, view: ShelfView) {
   return useInfiniteQuery({
     queryKey: [...queryKeys.projectDocuments(projectId), view] as const,
-    queryFn: ({ pageParam }) => api.listDocuments(projectId, { ...view, limit: DOCUMENTS_PAGE_SIZE, cursor: pageParam }),
+    queryFn: ({ pageParam }) =>
+      api.listDocuments(projectId, { ...view, limit: DOCUMENTS_PAGE_SIZE, cursor: pageParam }),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
     // A new search or sort of the same shelf keeps its rows on screen until its first page
     // arrives; another project's rows never stand in.
-    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2].projectId === projectId ? previous : undefined),
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[2].projectId === projectId ? previous : undefined,
   });
 }
 
@@ -124,8 +126,16 @@ export function useTrash() {
 
 /** A chat's uploads and the agent's outputs (the files panel, a truncated group's full list). */
 export function useThreadFiles(threadId: string, enabled = true) {
-  const uploads = useQuery({ queryKey: queryKeys.chatUploads(threadId), queryFn: () => api.threadUploads(threadId), enabled });
-  const outputs = useQuery({ queryKey: queryKeys.chatOutputs(threadId), queryFn: () => api.threadOutputs(threadId), enabled });
+  const uploads = useQuery({
+    queryKey: queryKeys.chatUploads(threadId),
+    queryFn: () => api.threadUploads(threadId),
+    enabled,
+  });
+  const outputs = useQuery({
+    queryKey: queryKeys.chatOutputs(threadId),
+    queryFn: () => api.threadOutputs(threadId),
+    enabled,
+  });
   return { uploads, outputs };
 }
 
@@ -134,11 +144,20 @@ export function useThreadFiles(threadId: string, enabled = true) {
  * shelf change from other tabs and from the agent's own runs.
  */
 export function useThreadContext(threadId: string, enabled: boolean) {
-  return useQuery({ queryKey: queryKeys.threadContext(threadId), queryFn: () => api.threadContext(threadId), enabled, staleTime: 0 });
+  return useQuery({
+    queryKey: queryKeys.threadContext(threadId),
+    queryFn: () => api.threadContext(threadId),
+    enabled,
+    staleTime: 0,
+  });
 }
 
 export function useProjectContext(projectId: string) {
-  return useQuery({ queryKey: queryKeys.projectContext(projectId), queryFn: () => api.projectContext(projectId), staleTime: 0 });
+  return useQuery({
+    queryKey: queryKeys.projectContext(projectId),
+    queryFn: () => api.projectContext(projectId),
+    staleTime: 0,
+  });
 }
 
 /** The user's API tokens (Settings → API tokens). */

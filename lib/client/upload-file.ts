@@ -1,4 +1,5 @@
-export type UploadFailure = { kind: "tooLarge" } | { kind: "aborted" } | { kind: "network" } | { kind: "server"; message: string };
+export type UploadFailure =
+  { kind: "tooLarge" } | { kind: "aborted" } | { kind: "network" } | { kind: "server"; message: string };
 
 export class UploadError extends Error {
   constructor(readonly failure: UploadFailure) {

@@ -81,10 +81,19 @@ async function transfer(upload: Upload, file: File, signal: AbortSignal): Promis
   const form = new FormData();
   const thread = upload.target.kind === "thread";
   form.append(thread ? "files" : "file", file, file.name);
-  const url = upload.target.kind === "thread" ? `/api/threads/${encodeURIComponent(upload.target.threadId)}/uploads` : documentUploadUrl(upload.target.projectId);
-  const { status, body } = await postFormWithProgress({ url, form, signal, onProgress: (progress) => update(upload.id, { progress }) });
+  const url =
+    upload.target.kind === "thread"
+      ? `/api/threads/${encodeURIComponent(upload.target.threadId)}/uploads`
+      : documentUploadUrl(upload.target.projectId);
+  const { status, body } = await postFormWithProgress({
+    url,
+    form,
+    signal,
+    onProgress: (progress) => update(upload.id, { progress }),
+  });
   const answer = body as { files?: ThreadFile[]; document?: ProjectDocument; error?: ApiErrorBody } | null;
-  if (thread && status === 201 && answer?.files?.[0]) return { status: "added", progress: 1, threadFile: answer.files[0] };
+  if (thread && status === 201 && answer?.files?.[0])
+    return { status: "added", progress: 1, threadFile: answer.files[0] };
   if (!thread && (status === 200 || status === 201) && answer?.document) {
     return { status: status === 200 ? "deduplicated" : "added", progress: 1, shelfName: answer.document.name };
   }
@@ -196,6 +205,15 @@ export const uploadManager = {
   /** A finished thread upload for a file that is already stored (attached from the shelf, or from before a reload). */
   stored(threadId: string, file: ThreadFile): Upload {
     const id = `upload-${++nextId}`;
-    return { id, batchId: id, target: { kind: "thread", threadId }, name: file.filename, sizeBytes: file.sizeBytes, status: "added", progress: 1, threadFile: file };
+    return {
+      id,
+      batchId: id,
+      target: { kind: "thread", threadId },
+      name: file.filename,
+      sizeBytes: file.sizeBytes,
+      status: "added",
+      progress: 1,
+      threadFile: file,
+    };
   },
 };

@@ -13,7 +13,12 @@ const booleanFromEnv = z
   .transform((value) => ["true", "1", "yes", "on"].includes(value));
 
 function integerInRange(min: number, max = Number.MAX_SAFE_INTEGER) {
-  return z.string().trim().regex(/^\d+$/, "must be a whole number").transform(Number).pipe(z.number().int().min(min).max(max));
+  return z
+    .string()
+    .trim()
+    .regex(/^\d+$/, "must be a whole number")
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
 }
 
 const settingSchemas = {
@@ -36,7 +41,9 @@ const settingSchemas = {
 } as const;
 
 type SettingName = keyof typeof settingSchemas;
-export type Settings = { [K in SettingName]: (typeof settingSchemas)[K]["fallback"] extends boolean ? boolean : number };
+export type Settings = {
+  [K in SettingName]: (typeof settingSchemas)[K]["fallback"] extends boolean ? boolean : number;
+};
 
 export interface AppConfig extends Settings {
   /** Expanded bytes one import may unpack; defaults to 10 × uploadMaxBytes, so it follows that limit. */
@@ -67,7 +74,9 @@ export function readSettings(env: Env, warn: Warn = (m) => console.warn(m)): Set
     if (parsed.success) {
       settings[key] = parsed.data;
     } else {
-      warn(`[config] ${variable}=${JSON.stringify(raw)} is invalid (${parsed.error.issues[0]?.message}); using ${fallback}`);
+      warn(
+        `[config] ${variable}=${JSON.stringify(raw)} is invalid (${parsed.error.issues[0]?.message}); using ${fallback}`,
+      );
       settings[key] = fallback;
     }
   }
@@ -86,7 +95,9 @@ function readImportMaxBytes(env: Env, uploadMaxBytes: number, warn: Warn): numbe
   if (raw === undefined || raw === "") return fallback;
   const parsed = integerInRange(1).safeParse(raw);
   if (parsed.success) return parsed.data;
-  warn(`[config] IMPORT_MAX_BYTES=${JSON.stringify(raw)} is invalid (${parsed.error.issues[0]?.message}); using ${fallback}`);
+  warn(
+    `[config] IMPORT_MAX_BYTES=${JSON.stringify(raw)} is invalid (${parsed.error.issues[0]?.message}); using ${fallback}`,
+  );
   return fallback;
 }
 
@@ -112,10 +123,14 @@ export function readConfig(env: Env = process.env, warn: Warn = (m) => console.w
 
 /** A comma-separated list of addresses or CIDR ranges; an invalid entry is logged and skipped. */
 function readTrustedProxies(raw: string | undefined, warn: Warn = (m) => console.warn(m)): string[] {
-  const entries = (raw ?? "").split(",").map((entry) => entry.trim()).filter(Boolean);
+  const entries = (raw ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   return entries.filter((entry) => {
     const valid = parseCidr(entry) !== null;
-    if (!valid) warn(`[config] TRUSTED_PROXIES entry ${JSON.stringify(entry)} is not an address or CIDR range; ignored`);
+    if (!valid)
+      warn(`[config] TRUSTED_PROXIES entry ${JSON.stringify(entry)} is not an address or CIDR range; ignored`);
     return valid;
   });
 }

@@ -9,7 +9,8 @@ import { config } from "@/lib/config/env";
 // (CONVERSION_TIMEOUT_SECONDS) and each thread a heap limit (CONVERSION_MEMORY_MB): a task
 // past either is ended by terminating its thread, and the pool starts a fresh one.
 
-export type ConversionResult = { kind: "converted"; markdown: string } | { kind: "failed"; reason: "timeout" | "memory" | "error" };
+export type ConversionResult =
+  { kind: "converted"; markdown: string } | { kind: "failed"; reason: "timeout" | "memory" | "error" };
 
 const WORKER_FILE = path.join(process.cwd(), "lib", "conversion", "convert-worker.mjs");
 
@@ -29,19 +30,30 @@ function pool(): Piscina {
 }
 
 function isOutOfMemory(error: unknown): boolean {
-  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "ERR_WORKER_OUT_OF_MEMORY";
+  return (
+    typeof error === "object" && error !== null && (error as { code?: unknown }).code === "ERR_WORKER_OUT_OF_MEMORY"
+  );
 }
 
 /**
  * Converts in a worker. Never throws the library's error (its message can quote the file);
  * only the kind of failure comes back, and only the error's class name is logged.
  */
-export async function convertInWorker({ bytes, extension }: { bytes: Buffer; extension: string }): Promise<ConversionResult> {
+export async function convertInWorker({
+  bytes,
+  extension,
+}: {
+  bytes: Buffer;
+  extension: string;
+}): Promise<ConversionResult> {
   const timeoutMs = config().conversionTimeoutSeconds * 1000;
   const signal = AbortSignal.timeout(timeoutMs);
   holder.__conversionsInFlight = (holder.__conversionsInFlight ?? 0) + 1;
   try {
-    const markdown = (await pool().run({ bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), extension }, { signal })) as string | null;
+    const markdown = (await pool().run(
+      { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), extension },
+      { signal },
+    )) as string | null;
     return markdown === null ? { kind: "failed", reason: "error" } : { kind: "converted", markdown };
   } catch (error) {
     if (signal.aborted) {
@@ -49,10 +61,14 @@ export async function convertInWorker({ bytes, extension }: { bytes: Buffer; ext
       return { kind: "failed", reason: "timeout" };
     }
     if (isOutOfMemory(error)) {
-      console.warn(`[conversion] a ${extension} file needed more than ${config().conversionMemoryMb} MB; its worker was replaced`);
+      console.warn(
+        `[conversion] a ${extension} file needed more than ${config().conversionMemoryMb} MB; its worker was replaced`,
+      );
       return { kind: "failed", reason: "memory" };
     }
-    console.warn(`[conversion] could not convert a ${extension} file (${error instanceof Error ? error.name : "unknown error"})`);
+    console.warn(
+      `[conversion] could not convert a ${extension} file (${error instanceof Error ? error.name : "unknown error"})`,
+    );
     return { kind: "failed", reason: "error" };
   } finally {
     holder.__conversionsInFlight! -= 1;

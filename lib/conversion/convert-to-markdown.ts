@@ -38,7 +38,13 @@ function isJson(bytes: Buffer): boolean {
  * The markdown for a convertible file's bytes, converted in a worker thread; null when the
  * format is not convertible at all. Never throws the library's error.
  */
-export async function convertToMarkdown({ bytes, name }: { bytes: Buffer; name: string }): Promise<ConversionResult | null> {
+export async function convertToMarkdown({
+  bytes,
+  name,
+}: {
+  bytes: Buffer;
+  name: string;
+}): Promise<ConversionResult | null> {
   const extension = converterExtension(name);
   if (!extension) return null;
   // The notebook converter logs JSON.parse errors itself, and those quote the input: screen

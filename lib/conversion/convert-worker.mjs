@@ -9,6 +9,8 @@ let converter = null;
 /** @param {{ bytes: Uint8Array, extension: string }} task */
 export default async function convert({ bytes, extension }) {
   converter ??= new MarkItDown();
-  const result = await converter.convertBuffer(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), { file_extension: extension });
+  const result = await converter.convertBuffer(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
+    file_extension: extension,
+  });
   return result ? result.markdown : null;
 }

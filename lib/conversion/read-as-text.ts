@@ -48,7 +48,13 @@ function convertOnce(key: string, convert: () => Promise<ConversionResult | null
   return running;
 }
 
-export async function readAsText({ name, readBytes, cache, convertible = isConvertible(name), autoConvert = config().autoConvertDocuments }: ReadAsTextInput): Promise<TextOutcome> {
+export async function readAsText({
+  name,
+  readBytes,
+  cache,
+  convertible = isConvertible(name),
+  autoConvert = config().autoConvertDocuments,
+}: ReadAsTextInput): Promise<TextOutcome> {
   let bytes: Buffer | null = null;
   let failure: ConversionResult | null = null;
   if (convertible && autoConvert) {

@@ -31,7 +31,10 @@ export interface MigrationFile {
 
 export async function readMigrations(migrationsDir: string): Promise<MigrationFile[]> {
   const entries = await readdir(migrationsDir, { withFileTypes: true });
-  const names = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+  const names = entries
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
   return Promise.all(
     names.map(async (name) => ({ name, sql: await readFile(path.join(migrationsDir, name, "migration.sql"), "utf8") })),
   );
@@ -49,14 +52,17 @@ export async function applyMigrations(executor: MigrationExecutor, migrations: M
   );
   const failed = recorded.find((row) => !row.finished_at);
   if (failed) {
-    throw new Error(`Migration ${failed.migration_name} failed earlier and is recorded as unfinished; resolve it before starting.`);
+    throw new Error(
+      `Migration ${failed.migration_name} failed earlier and is recorded as unfinished; resolve it before starting.`,
+    );
   }
   const done = new Map(recorded.map((row) => [row.migration_name, row.checksum]));
   const applied: string[] = [];
   for (const migration of migrations) {
     const checksum = migrationChecksum(migration.sql);
     if (done.has(migration.name)) {
-      if (done.get(migration.name) !== checksum) console.warn(`[migrate] ${migration.name} was edited after it was applied`);
+      if (done.get(migration.name) !== checksum)
+        console.warn(`[migrate] ${migration.name} was edited after it was applied`);
       continue;
     }
     const id = randomUUID();
@@ -67,10 +73,15 @@ export async function applyMigrations(executor: MigrationExecutor, migrations: M
     try {
       await executor.runScript(migration.sql);
     } catch (error) {
-      await executor.query(`UPDATE "_prisma_migrations" SET logs = $2 WHERE id = $1`, [id, String((error as Error).message)]);
+      await executor.query(`UPDATE "_prisma_migrations" SET logs = $2 WHERE id = $1`, [
+        id,
+        String((error as Error).message),
+      ]);
       throw new Error(`Migration ${migration.name} failed: ${(error as Error).message}`);
     }
-    await executor.query(`UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1`, [id]);
+    await executor.query(`UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1`, [
+      id,
+    ]);
     applied.push(migration.name);
   }
   return applied;

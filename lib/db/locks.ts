@@ -23,7 +23,10 @@ export async function lockOwnedProject(
 }
 
 /** Locks the caller's thread row; null when it is missing or foreign. */
-export async function lockOwnedThread(tx: Tx, { threadId, userId }: { threadId: string; userId: string }): Promise<{ id: string } | null> {
+export async function lockOwnedThread(
+  tx: Tx,
+  { threadId, userId }: { threadId: string; userId: string },
+): Promise<{ id: string } | null> {
   const rows = await tx.$queryRaw<{ id: string }[]>`
     SELECT id FROM "thread" WHERE id = ${threadId} AND "userId" = ${userId} FOR UPDATE`;
   return rows[0] ?? null;
@@ -33,7 +36,10 @@ export async function lockOwnedThread(tx: Tx, { threadId, userId }: { threadId: 
  * Locks one of the caller's document rows, live or trashed, and reads it under the lock;
  * null when it is missing or foreign. Callers that need several rows take them in id order.
  */
-export async function lockOwnedDocument(tx: Tx, { documentId, userId }: { documentId: string; userId: string }): Promise<ProjectDocument | null> {
+export async function lockOwnedDocument(
+  tx: Tx,
+  { documentId, userId }: { documentId: string; userId: string },
+): Promise<ProjectDocument | null> {
   const rows = await tx.$queryRaw<{ id: string }[]>`
     SELECT id FROM "project_document" WHERE id = ${documentId} AND "userId" = ${userId} FOR UPDATE`;
   if (rows.length === 0) return null;

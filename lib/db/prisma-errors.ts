@@ -1,7 +1,9 @@
 // Prisma's known request errors carry a stable code; these name the ones the domain maps.
 
 function prismaCode(error: unknown): string | undefined {
-  return typeof error === "object" && error !== null && "code" in error ? String((error as { code: unknown }).code) : undefined;
+  return typeof error === "object" && error !== null && "code" in error
+    ? String((error as { code: unknown }).code)
+    : undefined;
 }
 
 export function isUniqueViolation(error: unknown): boolean {

@@ -20,7 +20,17 @@ import { openDocumentOriginal } from "./open-document-original";
  * after the locks are released, so a large file never holds a transaction open; a thread
  * deleted during the copy is noticed under its lock again afterwards, and the copy removed.
  */
-export async function attachDocumentToThread({ userId, projectId, documentId, threadId }: { userId: string; projectId: string; documentId: string; threadId: string }): Promise<ThreadFile> {
+export async function attachDocumentToThread({
+  userId,
+  projectId,
+  documentId,
+  threadId,
+}: {
+  userId: string;
+  projectId: string;
+  documentId: string;
+  threadId: string;
+}): Promise<ThreadFile> {
   // Kept outside the transaction too: if the commit fails after the open, it is still closed.
   let opened: Awaited<ReturnType<typeof openDocumentOriginal>> | null = null;
   try {

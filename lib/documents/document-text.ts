@@ -4,7 +4,15 @@ import { isConvertible } from "@/lib/conversion/convert-to-markdown";
 import { readAsText, type TextOutcome } from "@/lib/conversion/read-as-text";
 import { transaction } from "@/lib/db/client";
 import { lockOwnedDocument } from "@/lib/db/locks";
-import { fileStatsIfPresent, isFileOfSize, openFileOfSize, readFileRange, readTextIfPresent, writeTextAtomically, type OpenedFile } from "@/lib/storage/stored-files";
+import {
+  fileStatsIfPresent,
+  isFileOfSize,
+  openFileOfSize,
+  readFileRange,
+  readTextIfPresent,
+  writeTextAtomically,
+  type OpenedFile,
+} from "@/lib/storage/stored-files";
 import { convertedPathFor, offsetSidecarPathFor } from "@/lib/storage/layout";
 
 // A stored original as text, for the markdown preview and the read tool (the decision itself
@@ -28,7 +36,11 @@ export interface DocumentRowRef {
  * writes nothing, so it can never recreate derived/converted.md inside a purged folder.
  * Caching only saves a later conversion; a failure to store it must not fail this read.
  */
-async function storeCached(convertedPath: string, markdown: string, document: DocumentRowRef | undefined): Promise<void> {
+async function storeCached(
+  convertedPath: string,
+  markdown: string,
+  document: DocumentRowRef | undefined,
+): Promise<void> {
   try {
     if (!document) return await writeTextAtomically(convertedPath, markdown);
     await transaction(async (tx) => {
@@ -45,7 +57,17 @@ async function storeCached(convertedPath: string, markdown: string, document: Do
  * The text of a stored original. `document` names its row, so the conversion cache is
  * published under that row's lock (every server path passes it; only pure file tests omit it).
  */
-export async function readDocumentText({ originalPath, name, sizeBytes, document }: { originalPath: string; name: string; sizeBytes: bigint; document?: DocumentRowRef }): Promise<DocumentText> {
+export async function readDocumentText({
+  originalPath,
+  name,
+  sizeBytes,
+  document,
+}: {
+  originalPath: string;
+  name: string;
+  sizeBytes: bigint;
+  document?: DocumentRowRef;
+}): Promise<DocumentText> {
   const original = await openFileOfSize(originalPath, sizeBytes);
   if (!original) return { kind: "content_missing" };
   try {
@@ -55,12 +77,19 @@ export async function readDocumentText({ originalPath, name, sizeBytes, document
   }
 }
 
-async function textOf(original: OpenedFile, { originalPath, name, document }: { originalPath: string; name: string; document?: DocumentRowRef }): Promise<DocumentText> {
+async function textOf(
+  original: OpenedFile,
+  { originalPath, name, document }: { originalPath: string; name: string; document?: DocumentRowRef },
+): Promise<DocumentText> {
   const convertedPath = convertedPathFor(originalPath);
   return readAsText({
     name,
     readBytes: () => original.readAll(),
-    cache: { key: convertedPath, read: () => readTextIfPresent(convertedPath), store: (markdown) => storeCached(convertedPath, markdown, document) },
+    cache: {
+      key: convertedPath,
+      read: () => readTextIfPresent(convertedPath),
+      store: (markdown) => storeCached(convertedPath, markdown, document),
+    },
   });
 }
 
@@ -70,12 +99,33 @@ async function textOf(original: OpenedFile, { originalPath, name, document }: { 
  * and in-flight conversion as every other read). Only the first bytes of an original are
  * read to decide. Every outcome readDocumentText has is kept, so callers word them the same.
  */
-export type DocumentTextSource = Exclude<DocumentText, { kind: "text" }> | { kind: "file"; textPath: string; sidecarPath: string } | { kind: "text"; text: string };
+export type DocumentTextSource =
+  | Exclude<DocumentText, { kind: "text" }>
+  | { kind: "file"; textPath: string; sidecarPath: string }
+  | { kind: "text"; text: string };
 
-export async function documentTextSource({ originalPath, name, sizeBytes, document }: { originalPath: string; name: string; sizeBytes: bigint; document?: DocumentRowRef }): Promise<DocumentTextSource> {
+export async function documentTextSource({
+  originalPath,
+  name,
+  sizeBytes,
+  document,
+}: {
+  originalPath: string;
+  name: string;
+  sizeBytes: bigint;
+  document?: DocumentRowRef;
+}): Promise<DocumentTextSource> {
   if (!(await isFileOfSize(originalPath, sizeBytes))) return { kind: "content_missing" };
-  const converted = { kind: "file" as const, textPath: convertedPathFor(originalPath), sidecarPath: offsetSidecarPathFor(originalPath, "converted") };
-  const original = { kind: "file" as const, textPath: originalPath, sidecarPath: offsetSidecarPathFor(originalPath, "original") };
+  const converted = {
+    kind: "file" as const,
+    textPath: convertedPathFor(originalPath),
+    sidecarPath: offsetSidecarPathFor(originalPath, "converted"),
+  };
+  const original = {
+    kind: "file" as const,
+    textPath: originalPath,
+    sidecarPath: offsetSidecarPathFor(originalPath, "original"),
+  };
   const convertible = isConvertible(name);
   if (convertible && config().autoConvertDocuments) {
     if ((await fileStatsIfPresent(converted.textPath))?.isFile === true) return converted;
@@ -83,7 +133,9 @@ export async function documentTextSource({ originalPath, name, sizeBytes, docume
     if (result.kind !== "text") return result;
     if (!result.converted) return original;
     // Converted, but the cache could not be stored: serve this conversion from memory.
-    return (await fileStatsIfPresent(converted.textPath))?.isFile === true ? converted : { kind: "text", text: result.text };
+    return (await fileStatsIfPresent(converted.textPath))?.isFile === true
+      ? converted
+      : { kind: "text", text: result.text };
   }
   if (isTextContent(await readFileRange(originalPath, 0, TEXT_SAMPLE_BYTES))) return original;
   return convertible ? { kind: "conversion_disabled" } : { kind: "binary" };

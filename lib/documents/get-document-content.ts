@@ -15,13 +15,18 @@ interface ContentRequest {
  * The original's name and bytes, streamed from disk; 409 content_missing when the stored file
  * is gone or not the recorded size.
  */
-export async function getDocumentOriginal(ref: ContentRequest): Promise<{ name: string; sizeBytes: number; stream: ReadableStream<Uint8Array> }> {
+export async function getDocumentOriginal(
+  ref: ContentRequest,
+): Promise<{ name: string; sizeBytes: number; stream: ReadableStream<Uint8Array> }> {
   const row = await findLiveDocumentOrThrow(ref);
   return { name: row.name, ...(await openDocumentOriginal(row)) };
 }
 
 /** 422 on `as`: the request is well formed, but this document has no markdown to give. */
-function noMarkdown(reason: "conversion_disabled" | "no_text_form" | "conversion_timeout" | "conversion_memory", message: string): AppError {
+function noMarkdown(
+  reason: "conversion_disabled" | "no_text_form" | "conversion_timeout" | "conversion_memory",
+  message: string,
+): AppError {
   return new AppError("validation_failed", message, { details: [{ path: "as", message, reason }] });
 }
 
@@ -32,12 +37,24 @@ export async function getDocumentMarkdown(ref: ContentRequest): Promise<string> 
   const result = await readDocumentText({ originalPath, name: row.name, sizeBytes: row.sizeBytes, document: row });
   if (result.kind === "content_missing") throw contentMissing();
   if (result.kind === "conversion_disabled") {
-    throw noMarkdown("conversion_disabled", "This document needs conversion to be shown as text, and document conversion is turned off on this server (AUTO_CONVERT_DOCUMENTS). Download the original instead.");
+    throw noMarkdown(
+      "conversion_disabled",
+      "This document needs conversion to be shown as text, and document conversion is turned off on this server (AUTO_CONVERT_DOCUMENTS). Download the original instead.",
+    );
   }
   if (result.kind === "unconvertible") {
-    const reason = result.reason === "error" ? "no_text_form" : result.reason === "timeout" ? "conversion_timeout" : "conversion_memory";
+    const reason =
+      result.reason === "error"
+        ? "no_text_form"
+        : result.reason === "timeout"
+          ? "conversion_timeout"
+          : "conversion_memory";
     throw noMarkdown(reason, `This document ${conversionFailureClause(result.reason)}. Download the original instead.`);
   }
-  if (result.kind === "binary") throw noMarkdown("no_text_form", "This document is a binary file with no text form. Download the original instead.");
+  if (result.kind === "binary")
+    throw noMarkdown(
+      "no_text_form",
+      "This document is a binary file with no text form. Download the original instead.",
+    );
   return result.text;
 }

@@ -20,14 +20,28 @@ export async function indexDocumentText(documentId: string): Promise<void> {
   const db = await getDb();
   const row = await db.projectDocument.findFirst({ where: { id: documentId, text: null } });
   if (!row) return;
-  const result = await readDocumentText({ originalPath: await resolveOriginalPath(row), name: row.name, sizeBytes: row.sizeBytes, document: row });
-  const { chunks, indexedChars, truncated } = result.kind === "text" ? chunkText(result.text, config().searchIndexMaxChars) : { chunks: [], indexedChars: 0, truncated: false };
+  const result = await readDocumentText({
+    originalPath: await resolveOriginalPath(row),
+    name: row.name,
+    sizeBytes: row.sizeBytes,
+    document: row,
+  });
+  const { chunks, indexedChars, truncated } =
+    result.kind === "text"
+      ? chunkText(result.text, config().searchIndexMaxChars)
+      : { chunks: [], indexedChars: 0, truncated: false };
   try {
     await db.documentTextChunk.deleteMany({ where: { documentId } });
     for (let i = 0; i < chunks.length; i += BATCH_CHUNKS) {
-      await db.documentTextChunk.createMany({ data: chunks.slice(i, i + BATCH_CHUNKS).map((chunk) => ({ documentId, ...chunk })) });
+      await db.documentTextChunk.createMany({
+        data: chunks.slice(i, i + BATCH_CHUNKS).map((chunk) => ({ documentId, ...chunk })),
+      });
     }
-    await db.documentText.upsert({ where: { documentId }, create: { documentId, indexedChars, truncated }, update: { indexedChars, truncated } });
+    await db.documentText.upsert({
+      where: { documentId },
+      create: { documentId, indexedChars, truncated },
+      update: { indexedChars, truncated },
+    });
   } catch (error) {
     if (isForeignKeyViolation(error)) return; // purged while indexing
     throw error;

@@ -5,7 +5,16 @@ import { nextOffset } from "@/lib/http/paging";
 import { likePattern } from "@/lib/text/like-pattern";
 import { describeDocument } from "./describe-document";
 import type { DocumentPage, ListedDocument } from "./document-dto";
-import { afterCursorSql, decodeCursor, encodeCursor, orderBySql, sortKeySql, type ShelfCursor, type ShelfSort, type SortOrder } from "./shelf-order";
+import {
+  afterCursorSql,
+  decodeCursor,
+  encodeCursor,
+  orderBySql,
+  sortKeySql,
+  type ShelfCursor,
+  type ShelfSort,
+  type SortOrder,
+} from "./shelf-order";
 import { SNIPPET_AFTER, SNIPPET_BEFORE } from "./search-text";
 
 export const DOCUMENT_LIST_MAX_LIMIT = 1000;
@@ -56,11 +65,14 @@ export async function listDocuments(request: ListDocumentsRequest): Promise<Docu
   const documents = await Promise.all(
     shown.map(async (row): Promise<ListedDocument> => {
       const document = await describeDocument(row);
-      return q === null ? document : { ...document, match: { snippet: row.snippet ?? row.name, offset: row.matchOffset } };
+      return q === null
+        ? document
+        : { ...document, match: { snippet: row.snippet ?? row.name, offset: row.matchOffset } };
     }),
   );
   const last = shown.at(-1);
-  const nextCursor: ShelfCursor | null = more && last ? { sort, order, q, key: last.sortKey, id: last.id, position: start + shown.length } : null;
+  const nextCursor: ShelfCursor | null =
+    more && last ? { sort, order, q, key: last.sortKey, id: last.id, position: start + shown.length } : null;
   return {
     documents,
     total,
@@ -91,7 +103,10 @@ function shelfPage(tx: Tx, { userId, projectId, sort, after, page }: PageQuery):
  * finding them follows the number of matches, not the size of the shelf; only the rows of
  * the page then look up their first matching chunk for the offset and snippet.
  */
-async function searchPage(tx: Tx, { userId, projectId, sort, after, page, ordering, q }: PageQuery & { ordering: Prisma.Sql; q: string }): Promise<{ rows: PageRow[]; total: number }> {
+async function searchPage(
+  tx: Tx,
+  { userId, projectId, sort, after, page, ordering, q }: PageQuery & { ordering: Prisma.Sql; q: string },
+): Promise<{ rows: PageRow[]; total: number }> {
   const pattern = likePattern(q);
   const rows = await tx.$queryRaw<(PageRow & { total: bigint })[]>`
     WITH chunk_hits AS MATERIALIZED (
@@ -126,7 +141,10 @@ async function searchPage(tx: Tx, { userId, projectId, sort, after, page, orderi
   return { rows, total };
 }
 
-async function countMatches(tx: Tx, { userId, projectId, pattern }: { userId: string; projectId: string; pattern: string }): Promise<number> {
+async function countMatches(
+  tx: Tx,
+  { userId, projectId, pattern }: { userId: string; projectId: string; pattern: string },
+): Promise<number> {
   const [row] = await tx.$queryRaw<{ total: bigint }[]>`
     SELECT count(*) AS total FROM "project_document" d
     WHERE d."projectId" = ${projectId} AND d."userId" = ${userId} AND d."trashedAt" IS NULL

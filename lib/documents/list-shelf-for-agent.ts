@@ -16,17 +16,38 @@ export interface AgentShelfPage {
  * order, so "…and 7 more" continues exactly where the index stopped. The project id comes
  * from the run's pinned context (resolved owner-scoped at admission), never from the model.
  */
-export async function listShelfForAgent({ userId, projectId, offset, limit }: { userId: string; projectId: string; offset: number; limit: number }): Promise<AgentShelfPage> {
+export async function listShelfForAgent({
+  userId,
+  projectId,
+  offset,
+  limit,
+}: {
+  userId: string;
+  projectId: string;
+  offset: number;
+  limit: number;
+}): Promise<AgentShelfPage> {
   const db = await getDb();
   const where = { projectId, userId, trashedAt: null };
   const [total, rows] = await db.$transaction([
     db.projectDocument.count({ where }),
-    db.projectDocument.findMany({ where, orderBy: SHELF_ORDER, skip: offset, take: limit, select: { id: true, name: true, sizeBytes: true, updatedAt: true } }),
+    db.projectDocument.findMany({
+      where,
+      orderBy: SHELF_ORDER,
+      skip: offset,
+      take: limit,
+      select: { id: true, name: true, sizeBytes: true, updatedAt: true },
+    }),
   ]);
   return {
     total,
     offset,
     nextOffset: nextOffset(offset, rows.length, total),
-    documents: rows.map((row) => ({ id: row.id, name: row.name, sizeBytes: Number(row.sizeBytes), updatedAt: row.updatedAt.toISOString() })),
+    documents: rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      sizeBytes: Number(row.sizeBytes),
+      updatedAt: row.updatedAt.toISOString(),
+    })),
   };
 }

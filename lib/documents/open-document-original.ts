@@ -11,7 +11,9 @@ export function contentMissing(): AppError {
  * Opens a document's original for streaming out. A file that is gone, not a regular file, or
  * not the recorded size is 409 content_missing, never a short or wrong body.
  */
-export async function openDocumentOriginal(row: Pick<ProjectDocument, "userId" | "storedRelpath" | "sizeBytes">): Promise<{ sizeBytes: number; stream: ReadableStream<Uint8Array> }> {
+export async function openDocumentOriginal(
+  row: Pick<ProjectDocument, "userId" | "storedRelpath" | "sizeBytes">,
+): Promise<{ sizeBytes: number; stream: ReadableStream<Uint8Array> }> {
   const original = await openFileOfSize(await resolveOriginalPath(row), row.sizeBytes);
   if (!original) throw contentMissing();
   return { sizeBytes: original.size, stream: original.stream() };

@@ -23,7 +23,19 @@ export interface DocumentSource {
  * unreferenced file (collected later), never a row without bytes; a failed transaction
  * removes only the folder this call created. The staged file is gone afterwards either way.
  */
-export async function placeStagedDocument({ userId, projectId, staged, name, source }: { userId: string; projectId: string; staged: StagedFile; name: string; source?: DocumentSource }): Promise<PlacedDocument> {
+export async function placeStagedDocument({
+  userId,
+  projectId,
+  staged,
+  name,
+  source,
+}: {
+  userId: string;
+  projectId: string;
+  staged: StagedFile;
+  name: string;
+  source?: DocumentSource;
+}): Promise<PlacedDocument> {
   const documentId = randomUUID();
   const location = { projectId, sha256: staged.sha256, documentId };
   const folder = documentFolderPath({ userId, ...location });
@@ -33,7 +45,8 @@ export async function placeStagedDocument({ userId, projectId, staged, name, sou
       if (!(await lockOwnedProject(tx, { projectId, userId, scope: "active" }))) throw notFound();
       // A copy from a chat records that chat as its source: it must still be the caller's
       // when the row is written, not only when the copy began (project before thread, as a move).
-      if (source?.sourceThreadId && !(await lockOwnedThread(tx, { threadId: source.sourceThreadId, userId }))) throw notFound();
+      if (source?.sourceThreadId && !(await lockOwnedThread(tx, { threadId: source.sourceThreadId, userId })))
+        throw notFound();
       const existing = await tx.projectDocument.findFirst({
         where: { projectId, userId, sha256: staged.sha256, trashedAt: null },
         orderBy: [{ createdAt: "asc" }, { id: "asc" }],

@@ -7,9 +7,12 @@ import { sliceTextFile } from "./slice-text-file";
 
 export type AgentDocumentSlice = ({ name: string } & TextSlice) | { error: string };
 
-const ATTACH_HINT = "Ask the person to attach it to this chat (\"attach to thread\") if they want you to work with it another way.";
+const ATTACH_HINT =
+  'Ask the person to attach it to this chat ("attach to thread") if they want you to work with it another way.';
 
-const missing = (name: string) => ({ error: `The stored file of ${JSON.stringify(name)} is missing (or no longer the size that was recorded); it cannot be read.` });
+const missing = (name: string) => ({
+  error: `The stored file of ${JSON.stringify(name)} is missing (or no longer the size that was recorded); it cannot be read.`,
+});
 
 /**
  * One slice of a shelf document's text for `read_project_document`. Reads the live row at
@@ -17,16 +20,30 @@ const missing = (name: string) => ({ error: `The stored file of ${JSON.stringify
  * bytes, and reads only the bytes of the slice (lib/documents/slice-text-file.ts). Every
  * outcome the model can act on is an `{error}`, never an exception.
  */
-export async function readDocumentSliceForAgent({ userId, projectId, documentId, ...request }: SliceRequest & { userId: string; projectId: string; documentId: string }): Promise<AgentDocumentSlice> {
+export async function readDocumentSliceForAgent({
+  userId,
+  projectId,
+  documentId,
+  ...request
+}: SliceRequest & { userId: string; projectId: string; documentId: string }): Promise<AgentDocumentSlice> {
   const db = await getDb();
   const row = await db.projectDocument.findFirst({ where: { id: documentId, projectId, userId } });
   if (!row) {
-    return { error: `No document with id ${JSON.stringify(documentId)} is on this project's shelf. Call list_project_documents to see the ids.` };
+    return {
+      error: `No document with id ${JSON.stringify(documentId)} is on this project's shelf. Call list_project_documents to see the ids.`,
+    };
   }
   if (row.trashedAt !== null) {
-    return { error: `The document ${JSON.stringify(row.name)} (id ${row.id}) is no longer on the project's shelf: it was moved to the trash.` };
+    return {
+      error: `The document ${JSON.stringify(row.name)} (id ${row.id}) is no longer on the project's shelf: it was moved to the trash.`,
+    };
   }
-  const source = await documentTextSource({ originalPath: await resolveOriginalPath(row), name: row.name, sizeBytes: row.sizeBytes, document: row });
+  const source = await documentTextSource({
+    originalPath: await resolveOriginalPath(row),
+    name: row.name,
+    sizeBytes: row.sizeBytes,
+    document: row,
+  });
   switch (source.kind) {
     case "content_missing":
       return missing(row.name);
@@ -37,7 +54,9 @@ export async function readDocumentSliceForAgent({ userId, projectId, documentId,
     case "text":
       return { name: row.name, ...sliceText(source.text, request) };
     case "conversion_disabled":
-      return { error: `${JSON.stringify(row.name)} needs conversion to be read as text, and document conversion is turned off on this server. ${ATTACH_HINT}` };
+      return {
+        error: `${JSON.stringify(row.name)} needs conversion to be read as text, and document conversion is turned off on this server. ${ATTACH_HINT}`,
+      };
     case "unconvertible":
       return { error: `${JSON.stringify(row.name)} ${conversionFailureClause(source.reason)}. ${ATTACH_HINT}` };
     case "binary":

@@ -17,7 +17,15 @@ export interface ReceivedDocument {
  * (422). The field may follow the file in the body, so names are judged once parsing ends.
  * On any failure the staged bytes are removed again.
  */
-export async function receiveDocumentUpload({ userId, projectId, req }: { userId: string; projectId: string; req: Request }): Promise<ReceivedDocument> {
+export async function receiveDocumentUpload({
+  userId,
+  projectId,
+  req,
+}: {
+  userId: string;
+  projectId: string;
+  req: Request;
+}): Promise<ReceivedDocument> {
   const maxBytes = config().uploadMaxBytes;
   // The parser can fail (a second file part) while the first is still streaming to staging,
   // so the cleanup waits for that work instead of looking at a variable set later.
@@ -30,7 +38,11 @@ export async function receiveDocumentUpload({ userId, projectId, req }: { userId
       maxFiles: 1,
       onFile: async (file) => {
         filename = file.filename;
-        staging = streamToStaging({ stagingDir: projectStagingDir({ userId, projectId }), source: file.stream, maxBytes });
+        staging = streamToStaging({
+          stagingDir: projectStagingDir({ userId, projectId }),
+          source: file.stream,
+          maxBytes,
+        });
         await staging;
       },
     });

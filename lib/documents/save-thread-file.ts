@@ -31,7 +31,14 @@ function emptyFile(): AppError {
  * A thread the caller cannot read, or a name outside that thread's own folder, is 404; an
  * empty file is 400, as for an upload.
  */
-export async function saveThreadFileToProject({ userId, projectId, threadId, kind, name, shelfName }: SaveThreadFileInput): Promise<PlacedDocument> {
+export async function saveThreadFileToProject({
+  userId,
+  projectId,
+  threadId,
+  kind,
+  name,
+  shelfName,
+}: SaveThreadFileInput): Promise<PlacedDocument> {
   const documentName = shelfName === undefined ? null : normaliseFileName(shelfName, "shelfName");
   await requireOwnedProject(await getDb(), { projectId, userId, scope: "active" });
   await getThreadOrThrow({ threadId, userId });
@@ -40,7 +47,11 @@ export async function saveThreadFileToProject({ userId, projectId, threadId, kin
     await file.stream.cancel().catch(() => {});
     throw emptyFile();
   }
-  const staged = await streamToStaging({ stagingDir: projectStagingDir({ userId, projectId }), source: file.stream, maxBytes: config().uploadMaxBytes });
+  const staged = await streamToStaging({
+    stagingDir: projectStagingDir({ userId, projectId }),
+    source: file.stream,
+    maxBytes: config().uploadMaxBytes,
+  });
   if (staged.sizeBytes === 0) {
     await removeFileIfPresent(staged.path);
     throw emptyFile();

@@ -21,7 +21,9 @@ async function indexAndCount(documentId: string): Promise<void> {
   await indexDocumentText(documentId);
   if (++indexedSinceAnalyze < ANALYZE_EVERY) return;
   indexedSinceAnalyze = 0;
-  await (await getDb()).$executeRaw`ANALYZE "project_document", "document_text_chunk"`;
+  await (
+    await getDb()
+  ).$executeRaw`ANALYZE "project_document", "document_text_chunk"`;
 }
 
 /** Indexes a document after the work already queued; a document already waiting is not queued twice. */
@@ -41,7 +43,15 @@ const INLINE_INDEX_MAX_BYTES = 1024 * 1024;
  * Indexes a document that just landed: a small text file right away (so it is found the
  * moment its upload answers), anything else, and every conversion, in the background.
  */
-export async function indexNewDocument({ id, name, sizeBytes }: { id: string; name: string; sizeBytes: bigint }): Promise<void> {
+export async function indexNewDocument({
+  id,
+  name,
+  sizeBytes,
+}: {
+  id: string;
+  name: string;
+  sizeBytes: bigint;
+}): Promise<void> {
   if (isConvertible(name) || sizeBytes > INLINE_INDEX_MAX_BYTES) return queueDocumentIndexing(id);
   try {
     await indexAndCount(id);
@@ -62,7 +72,11 @@ export function searchIndexingSettled(): Promise<void> {
  */
 export async function queueUnindexedDocuments(): Promise<number> {
   const db = await getDb();
-  const rows = await db.projectDocument.findMany({ where: { trashedAt: null, text: null }, select: { id: true }, orderBy: { updatedAt: "desc" } });
+  const rows = await db.projectDocument.findMany({
+    where: { trashedAt: null, text: null },
+    select: { id: true },
+    orderBy: { updatedAt: "desc" },
+  });
   for (const { id } of rows) queueDocumentIndexing(id);
   return rows.length;
 }

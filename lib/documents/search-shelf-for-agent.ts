@@ -10,7 +10,17 @@ export interface AgentSearchResult {
  * can read from there. The same search as the shelf's `q`, so the person and the agent find
  * the same documents; trashed ones never appear.
  */
-export async function searchShelfForAgent({ userId, projectId, query, limit }: { userId: string; projectId: string; query: string; limit: number }): Promise<AgentSearchResult> {
+export async function searchShelfForAgent({
+  userId,
+  projectId,
+  query,
+  limit,
+}: {
+  userId: string;
+  projectId: string;
+  query: string;
+  limit: number;
+}): Promise<AgentSearchResult> {
   const page = await listDocuments({ userId, projectId, q: query, limit, offset: 0, sort: "updated", order: "desc" });
   return {
     results: page.documents.map((document) => ({

@@ -25,7 +25,10 @@ export interface TextChunk {
  * `maxChars` of it. Offsets count code points, like the read tools' (lib/chat/slice-text).
  * NUL, which PostgreSQL text cannot hold, becomes a space so offsets stay put.
  */
-export function chunkText(text: string, maxChars: number): { chunks: TextChunk[]; indexedChars: number; truncated: boolean } {
+export function chunkText(
+  text: string,
+  maxChars: number,
+): { chunks: TextChunk[]; indexedChars: number; truncated: boolean } {
   // Code unit index of every stride boundary (and of the cut), found in one pass.
   const boundaries: number[] = [];
   let chars = 0;

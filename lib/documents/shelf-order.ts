@@ -20,7 +20,11 @@ interface SortKey {
 }
 
 const KEYS: Record<ShelfSort, SortKey> = {
-  updated: { sql: Prisma.sql`d."updatedAt"`, defaultOrder: "desc", param: (value) => Prisma.sql`${value}::timestamp(3)` },
+  updated: {
+    sql: Prisma.sql`d."updatedAt"`,
+    defaultOrder: "desc",
+    param: (value) => Prisma.sql`${value}::timestamp(3)`,
+  },
   // Case-insensitive, like a person reads a list of names.
   name: { sql: Prisma.sql`lower(d."name")`, defaultOrder: "asc", param: (value) => Prisma.sql`${value}::text` },
   size: { sql: Prisma.sql`d."sizeBytes"`, defaultOrder: "desc", param: (value) => Prisma.sql`${value}::bigint` },
@@ -68,15 +72,21 @@ export interface ShelfCursor {
 }
 
 export function encodeCursor(cursor: ShelfCursor): string {
-  return Buffer.from(JSON.stringify([cursor.sort, cursor.order, cursor.q, cursor.key, cursor.id, cursor.position])).toString("base64url");
+  return Buffer.from(
+    JSON.stringify([cursor.sort, cursor.order, cursor.q, cursor.key, cursor.id, cursor.position]),
+  ).toString("base64url");
 }
 
 /**
  * Opaque to clients, but still input: anything that does not decode to a cursor for this
  * very listing (same sort, order and query) is a 422 on `cursor`, never a wrong page.
  */
-export function decodeCursor(text: string, expected: { sort: ShelfSort; order: SortOrder; q: string | null }): ShelfCursor {
-  const invalid = () => validationError("cursor", "The cursor is not one this listing returned. Start again without it.");
+export function decodeCursor(
+  text: string,
+  expected: { sort: ShelfSort; order: SortOrder; q: string | null },
+): ShelfCursor {
+  const invalid = () =>
+    validationError("cursor", "The cursor is not one this listing returned. Start again without it.");
   let parts: unknown;
   try {
     parts = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
@@ -88,7 +98,14 @@ export function decodeCursor(text: string, expected: { sort: ShelfSort; order: S
   if (sort !== expected.sort || order !== expected.order || q !== expected.q) {
     throw validationError("cursor", "The cursor belongs to another sort, order or search. Start again without it.");
   }
-  if (typeof key !== "string" || typeof id !== "string" || typeof position !== "number" || !Number.isInteger(position) || position < 0) throw invalid();
+  if (
+    typeof key !== "string" ||
+    typeof id !== "string" ||
+    typeof position !== "number" ||
+    !Number.isInteger(position) ||
+    position < 0
+  )
+    throw invalid();
   // The key becomes a typed SQL parameter: a malformed one must be a 422, not a cast error.
   if (sort === "updated" && !/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?$/.test(key)) throw invalid();
   if (sort === "size" && !/^\d{1,18}$/.test(key)) throw invalid();

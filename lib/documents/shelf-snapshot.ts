@@ -8,7 +8,10 @@ import type { ShelfSnapshot } from "@/lib/chat/render-project-context";
  * and rows come from the same snapshot at any isolation level: `count(*) OVER ()` is taken
  * before LIMIT applies.
  */
-export async function readShelfSnapshot(db: Db | Tx, { projectId, userId, maxEntries }: { projectId: string; userId: string; maxEntries: number }): Promise<ShelfSnapshot> {
+export async function readShelfSnapshot(
+  db: Db | Tx,
+  { projectId, userId, maxEntries }: { projectId: string; userId: string; maxEntries: number },
+): Promise<ShelfSnapshot> {
   const rows = await db.$queryRaw<{ id: string; name: string; sizeBytes: bigint; updatedAt: Date; total: bigint }[]>`
     SELECT id, name, "sizeBytes", "updatedAt", count(*) OVER () AS total
     FROM "project_document"

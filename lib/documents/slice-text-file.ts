@@ -1,5 +1,11 @@
 import { clampSliceRequest, sliceText, type SliceRequest, type TextSlice } from "@/lib/chat/slice-text";
-import { fileStatsIfPresent, readFileBytes, readFileRange, readTextIfPresent, writeTextAtomically } from "@/lib/storage/stored-files";
+import {
+  fileStatsIfPresent,
+  readFileBytes,
+  readFileRange,
+  readTextIfPresent,
+  writeTextAtomically,
+} from "@/lib/storage/stored-files";
 import { buildOffsetIndex, byteRangeOf, isOffsetIndex, type OffsetIndex } from "@/lib/text/offset-index";
 
 /**
@@ -9,7 +15,11 @@ import { buildOffsetIndex, byteRangeOf, isOffsetIndex, type OffsetIndex } from "
  * atomically; failing to store it only costs the next read a rebuild. A file that is not
  * valid UTF-8 has no sidecar and is decoded whole, as before.
  */
-export async function sliceTextFile({ textPath, sidecarPath, ...request }: SliceRequest & { textPath: string; sidecarPath: string }): Promise<TextSlice | null> {
+export async function sliceTextFile({
+  textPath,
+  sidecarPath,
+  ...request
+}: SliceRequest & { textPath: string; sidecarPath: string }): Promise<TextSlice | null> {
   const stats = await fileStatsIfPresent(textPath);
   if (!stats?.isFile) return null;
   const size = stats.size;
@@ -19,16 +29,25 @@ export async function sliceTextFile({ textPath, sidecarPath, ...request }: Slice
     index = buildOffsetIndex(bytes);
     if (!index) return sliceText(new TextDecoder("utf-8").decode(bytes), request);
     await writeTextAtomically(sidecarPath, JSON.stringify(index)).catch((error: unknown) =>
-      console.warn(`[documents] could not store an offset sidecar (${(error as NodeJS.ErrnoException).code ?? "error"})`),
+      console.warn(
+        `[documents] could not store an offset sidecar (${(error as NodeJS.ErrnoException).code ?? "error"})`,
+      ),
     );
   }
   // The same clamping as sliceText, then only the window around the slice is read.
   const { offset, limit } = clampSliceRequest(request);
-  if (offset >= index.chars) return { totalChars: index.chars, offset, returnedChars: 0, truncated: false, content: "" };
+  if (offset >= index.chars)
+    return { totalChars: index.chars, offset, returnedChars: 0, truncated: false, content: "" };
   const range = byteRangeOf(index, offset, limit);
   const window = new TextDecoder("utf-8").decode(await readFileRange(textPath, range.start, range.end));
   const part = sliceText(window, { offset: range.skipChars, limit, maxLimit: limit });
-  return { totalChars: index.chars, offset, returnedChars: part.returnedChars, truncated: offset + part.returnedChars < index.chars, content: part.content };
+  return {
+    totalChars: index.chars,
+    offset,
+    returnedChars: part.returnedChars,
+    truncated: offset + part.returnedChars < index.chars,
+    content: part.content,
+  };
 }
 
 async function readSidecar(sidecarPath: string, size: number): Promise<OffsetIndex | null> {

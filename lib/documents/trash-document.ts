@@ -8,7 +8,15 @@ import { notFound } from "@/lib/errors";
  * concurrent trash of the same row changes nothing twice. Nothing on disk is touched: the
  * bytes stay where they are until purge. Archived projects are read-only: 404.
  */
-export async function trashDocument({ userId, projectId, documentId }: { userId: string; projectId: string; documentId: string }): Promise<void> {
+export async function trashDocument({
+  userId,
+  projectId,
+  documentId,
+}: {
+  userId: string;
+  projectId: string;
+  documentId: string;
+}): Promise<void> {
   await transaction(async (tx) => {
     const project = await lockOwnedProject(tx, { projectId, userId, scope: "active" });
     if (!project) throw notFound();

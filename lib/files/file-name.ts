@@ -27,8 +27,13 @@ export function checkFileName(raw: string, { existing = false }: { existing?: bo
   if (name.includes("/") || name.includes("\\")) return { ok: false, reason: "The file name cannot contain / or \\." };
   if (CONTROL_CHARACTER.test(name)) return { ok: false, reason: "The file name cannot contain control characters." };
   if (!name.isWellFormed()) return { ok: false, reason: "The file name is not valid Unicode." };
-  if (!existing && BIDI_CONTROL.test(name)) return { ok: false, reason: "The file name cannot contain bidirectional text controls (U+202A–U+202E, U+2066–U+2069)." };
-  if (!existing && LINE_SEPARATOR.test(name)) return { ok: false, reason: "The file name cannot contain line or paragraph separators (U+2028, U+2029)." };
+  if (!existing && BIDI_CONTROL.test(name))
+    return {
+      ok: false,
+      reason: "The file name cannot contain bidirectional text controls (U+202A–U+202E, U+2066–U+2069).",
+    };
+  if (!existing && LINE_SEPARATOR.test(name))
+    return { ok: false, reason: "The file name cannot contain line or paragraph separators (U+2028, U+2029)." };
   const bytes = utf8ByteLength(name);
   if (bytes > FILE_NAME_MAX_BYTES) {
     return { ok: false, reason: `The file name is ${bytes} bytes; the limit is ${FILE_NAME_MAX_BYTES} bytes (UTF-8).` };

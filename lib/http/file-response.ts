@@ -12,7 +12,17 @@ function contentDisposition(disposition: "inline" | "attachment", name: string):
   return `${disposition}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
-export function fileResponse({ name, sizeBytes, body, download }: { name: string; sizeBytes: number; body: ReadableStream<Uint8Array>; download: boolean }): Response {
+export function fileResponse({
+  name,
+  sizeBytes,
+  body,
+  download,
+}: {
+  name: string;
+  sizeBytes: number;
+  body: ReadableStream<Uint8Array>;
+  download: boolean;
+}): Response {
   const { contentType, inline } = servedTypeOf(name);
   return new Response(body, {
     headers: {

@@ -51,7 +51,12 @@ export function readMultipartFiles(req: Request, options: MultipartOptions): Pro
       preservePath: true,
       // Browsers send UTF-8 file names; busboy's default would read them as latin1.
       defParamCharset: "utf8",
-      limits: { fileSize: options.maxFileBytes + 1, files: options.maxFiles, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES },
+      limits: {
+        fileSize: options.maxFileBytes + 1,
+        files: options.maxFiles,
+        fields: MAX_FIELDS,
+        fieldSize: MAX_FIELD_BYTES,
+      },
     });
   } catch {
     return Promise.reject(new AppError("bad_request", "The multipart body has no usable boundary."));
@@ -91,7 +96,14 @@ export function readMultipartFiles(req: Request, options: MultipartOptions): Pro
       fields[name] = value;
     });
     parser.on("filesLimit", () =>
-      fail(new AppError("bad_request", options.maxFiles === 1 ? "Send exactly one file per request." : `Send at most ${options.maxFiles} files per request.`)),
+      fail(
+        new AppError(
+          "bad_request",
+          options.maxFiles === 1
+            ? "Send exactly one file per request."
+            : `Send at most ${options.maxFiles} files per request.`,
+        ),
+      ),
     );
     parser.on("error", () => fail(new AppError("bad_request", "The multipart body is malformed.")));
     parser.on("close", () => {
@@ -103,7 +115,9 @@ export function readMultipartFiles(req: Request, options: MultipartOptions): Pro
     });
     // The client went away mid-body (a closed tab, a dropped connection): a 400, and the
     // part in flight fails its write, so its staged bytes are removed like any failed upload.
-    body.on("error", () => fail(new AppError("bad_request", "The upload was interrupted before the whole body arrived.")));
+    body.on("error", () =>
+      fail(new AppError("bad_request", "The upload was interrupted before the whole body arrived.")),
+    );
     body.pipe(parser);
   });
 }

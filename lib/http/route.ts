@@ -24,7 +24,9 @@ type Handler<Params> = (context: RouteContext<Params>) => Promise<Response>;
 
 /** Whether a route accepts API tokens; the route-inventory test reads it off every handler. */
 export type TokenPolicy = "accepts-tokens" | "session-only";
-export type RouteHandler<Params> = ((req: Request, segment: Segment<Params>) => Promise<Response>) & { tokenPolicy: TokenPolicy };
+export type RouteHandler<Params> = ((req: Request, segment: Segment<Params>) => Promise<Response>) & {
+  tokenPolicy: TokenPolicy;
+};
 
 /** A route for the signed-in browser only: an API token is refused with 401. */
 export function authedRoute<Params extends object = object>(handler: Handler<Params>): RouteHandler<Params> {
@@ -58,7 +60,8 @@ function wrap<Params extends object>(handler: Handler<Params>, tokenPolicy: Toke
 async function identifyCaller(req: Request, tokenPolicy: TokenPolicy): Promise<SessionUser> {
   const authorization = req.headers.get("authorization");
   if (authorization !== null) {
-    if (tokenPolicy !== "accepts-tokens") throw new AppError("unauthorized", "API tokens are not accepted here; sign in instead.");
+    if (tokenPolicy !== "accepts-tokens")
+      throw new AppError("unauthorized", "API tokens are not accepted here; sign in instead.");
     const secret = /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1];
     const user = secret ? await authenticateToken(secret) : null;
     if (!user) throw new AppError("unauthorized", "The API token is invalid, expired or deleted.");
@@ -103,7 +106,9 @@ function assertNoNul(value: unknown, path: string[] = []): void {
   if (typeof value === "string") {
     if (value.includes("\u0000")) {
       const field = path.join(".") || "(body)";
-      throw new AppError("validation_failed", undefined, { details: [{ path: field, message: "Text cannot contain a NUL character." }] });
+      throw new AppError("validation_failed", undefined, {
+        details: [{ path: field, message: "Text cannot contain a NUL character." }],
+      });
     }
     return;
   }

@@ -7,7 +7,15 @@
  * inline: React and Radix position things with style attributes, and styles cannot run
  * script. Nothing may frame a page, so the delete and purge dialogs cannot be clickjacked.
  */
-export function pageContentSecurityPolicy({ nonce, development, https }: { nonce: string; development: boolean; https: boolean }): string {
+export function pageContentSecurityPolicy({
+  nonce,
+  development,
+  https,
+}: {
+  nonce: string;
+  development: boolean;
+  https: boolean;
+}): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic' 'wasm-unsafe-eval'${development ? " 'unsafe-eval'" : ""}`,
@@ -29,7 +37,8 @@ export function pageContentSecurityPolicy({ nonce, development, https }: { nonce
  * API responses are data, never documents to run: nothing loads from them. The app's own
  * pages may frame them (the PDF preview shows a document's content route in an iframe).
  */
-export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'self'; base-uri 'none'; form-action 'none'";
+export const API_CONTENT_SECURITY_POLICY =
+  "default-src 'none'; frame-ancestors 'self'; base-uri 'none'; form-action 'none'";
 
 /**
  * A stored file served inline (lib/http/file-response.ts): the API policy, except for a PDF,
@@ -44,11 +53,15 @@ export function fileContentSecurityPolicy(contentType: string): string {
  * The API routes that get API_CONTENT_SECURITY_POLICY from next.config.ts: all but the two
  * that serve stored files, which set their own per type.
  */
-export const API_ROUTES_WITHOUT_FILES = "/api/:path((?!threads/[^/]+/artifacts/|projects/[^/]+/documents/[^/]+/content$).*)";
+export const API_ROUTES_WITHOUT_FILES =
+  "/api/:path((?!threads/[^/]+/artifacts/|projects/[^/]+/documents/[^/]+/content$).*)";
 
 /** On every response, pages, API and static files alike. */
 export const COMMON_SECURITY_HEADERS = [
   { key: "X-Content-Type-Options", value: "nosniff" },
   { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
-  { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()" },
+  {
+    key: "Permissions-Policy",
+    value: "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()",
+  },
 ];

@@ -6,7 +6,10 @@ import { UI_MESSAGE_STREAM_HEADERS, type UIMessageChunk } from "ai";
  * the SDK's transform chain reads a few chunks ahead of the socket, and a run stores exactly
  * what it handed over (lib/chat/deliver-run-stream.ts).
  */
-export function uiMessageStreamResponse(stream: ReadableStream<UIMessageChunk>, headers: Record<string, string> = {}): Response {
+export function uiMessageStreamResponse(
+  stream: ReadableStream<UIMessageChunk>,
+  headers: Record<string, string> = {},
+): Response {
   const reader = stream.getReader();
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>(

@@ -10,7 +10,13 @@ export function configuredEndpoints(): ModelEndpoint[] {
   const c = config();
   const endpoints: ModelEndpoint[] = [];
   if (isModelConfigured(c)) {
-    endpoints.push({ name: DEFAULT_ENDPOINT, baseURL: c.model.baseUrl, apiKey: c.model.apiKey, models: null, contextTokens: null });
+    endpoints.push({
+      name: DEFAULT_ENDPOINT,
+      baseURL: c.model.baseUrl,
+      apiKey: c.model.apiKey,
+      models: null,
+      contextTokens: null,
+    });
   }
   return [...endpoints, ...c.modelEndpoints];
 }

@@ -9,9 +9,15 @@ const TOOL_WORDS = String.raw`(?:tools?|tool[\s_-]?(?:calls?|calling|use|choice)
 
 const PATTERNS: RegExp[] = [
   // Ollama: "registry.ollama.ai/library/gemma2:2b does not support tools"; LiteLLM, Groq, ...
-  new RegExp(String.raw`\b(?:does not|doesn't|do not|don't|cannot|can't|can not)\s+(?:support|accept|allow)\s+(?:the\s+)?${TOOL_WORDS}\b`, "i"),
+  new RegExp(
+    String.raw`\b(?:does not|doesn't|do not|don't|cannot|can't|can not)\s+(?:support|accept|allow)\s+(?:the\s+)?${TOOL_WORDS}\b`,
+    "i",
+  ),
   // "Tool calling is not supported for this model", "tools are not enabled", "function calling is unsupported"
-  new RegExp(String.raw`\b${TOOL_WORDS}\s+(?:\S+\s+){0,4}?(?:is|are)\s+(?:not\s+(?:supported|enabled|available|allowed)|unsupported)\b`, "i"),
+  new RegExp(
+    String.raw`\b${TOOL_WORDS}\s+(?:\S+\s+){0,4}?(?:is|are)\s+(?:not\s+(?:supported|enabled|available|allowed)|unsupported)\b`,
+    "i",
+  ),
   // "Unsupported parameter: 'tools'", "Unrecognized request argument supplied: tools"
   /\b(?:unsupported|unrecognized|unknown)\s+(?:request\s+)?(?:parameter|argument|field)s?(?:\s+supplied)?\W+tools?\b/i,
   // vLLM without a tool parser: '"auto" tool choice requires --enable-auto-tool-choice and --tool-call-parser to be set'

@@ -14,10 +14,20 @@ export async function listModels(): Promise<ModelListDto> {
     models: catalog.endpoints.flatMap(({ endpoint, listing, names }) =>
       names.map((name) => {
         const id = formatModelId(endpoint.name, name);
-        return { id, endpoint: endpoint.name, name, available: listing.available, tools: knownToolSupport(listing, name), contextTokens: modelContextTokens(id) };
+        return {
+          id,
+          endpoint: endpoint.name,
+          name,
+          available: listing.available,
+          tools: knownToolSupport(listing, name),
+          contextTokens: modelContextTokens(id),
+        };
       }),
     ),
     defaultModelId: catalog.defaultModelId,
-    endpoints: catalog.endpoints.map(({ endpoint, listing }) => ({ name: endpoint.name, available: listing.available })),
+    endpoints: catalog.endpoints.map(({ endpoint, listing }) => ({
+      name: endpoint.name,
+      available: listing.available,
+    })),
   };
 }

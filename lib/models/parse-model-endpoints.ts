@@ -24,14 +24,19 @@ export interface ModelEndpoint {
 const contextTokens = z.number().int().min(256).max(100_000_000);
 // A model id is "<endpoint>:<model>", split at the first colon, so the endpoint's name has
 // none while a model's name may (Ollama's "llama3.1:8b").
-const endpointName = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$/, "letters, digits, '.', '_' or '-', at most 40");
+const endpointName = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$/, "letters, digits, '.', '_' or '-', at most 40");
 const modelName = z.string().trim().min(1).max(200);
 
 const entrySchema = z.object({
   name: endpointName,
   baseURL: z.url({ protocol: /^https?$/ }),
   apiKey: z.string().min(1).optional(),
-  models: z.array(z.union([modelName, z.object({ name: modelName, contextTokens: contextTokens.optional() })])).min(1).optional(),
+  models: z
+    .array(z.union([modelName, z.object({ name: modelName, contextTokens: contextTokens.optional() })]))
+    .min(1)
+    .optional(),
   contextTokens: contextTokens.optional(),
 });
 
@@ -54,7 +59,9 @@ export function parseModelEndpoints(raw: string | undefined, warn: (message: str
     const parsed = entrySchema.safeParse(entry);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      warn(`[config] MODEL_ENDPOINTS[${index}] is ignored: ${issue?.path.join(".") || "entry"} ${issue?.message ?? "is invalid"}`);
+      warn(
+        `[config] MODEL_ENDPOINTS[${index}] is ignored: ${issue?.path.join(".") || "entry"} ${issue?.message ?? "is invalid"}`,
+      );
       return;
     }
     const { name, baseURL, apiKey, models } = parsed.data;
@@ -77,7 +84,10 @@ export function parseModelEndpoints(raw: string | undefined, warn: (message: str
 function uniqueModels(models: (string | { name: string; contextTokens?: number })[]): EndpointModel[] {
   const byName = new Map<string, EndpointModel>();
   for (const model of models) {
-    const entry = typeof model === "string" ? { name: model, contextTokens: null } : { name: model.name, contextTokens: model.contextTokens ?? null };
+    const entry =
+      typeof model === "string"
+        ? { name: model, contextTokens: null }
+        : { name: model.name, contextTokens: model.contextTokens ?? null };
     if (!byName.has(entry.name)) byName.set(entry.name, entry);
   }
   return [...byName.values()];

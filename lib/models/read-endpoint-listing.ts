@@ -31,11 +31,17 @@ export async function readEndpointListing(endpoint: ModelEndpoint): Promise<Endp
   return cached ?? refresh;
 }
 
-function startRefresh(endpoint: ModelEndpoint, key: string, previous: EndpointListing | undefined): Promise<EndpointListing> {
+function startRefresh(
+  endpoint: ModelEndpoint,
+  key: string,
+  previous: EndpointListing | undefined,
+): Promise<EndpointListing> {
   const refresh = listNames(endpoint)
     .then((names): EndpointListing => ({ names, available: true, listedAt: Date.now() }))
     .catch((error: unknown): EndpointListing => {
-      console.warn(`[models] endpoint "${endpoint.name}" did not list its models: ${error instanceof Error ? error.message : String(error)}`);
+      console.warn(
+        `[models] endpoint "${endpoint.name}" did not list its models: ${error instanceof Error ? error.message : String(error)}`,
+      );
       return { names: previous?.names ?? [], available: false, listedAt: Date.now() };
     })
     .then((listing) => {

@@ -34,7 +34,11 @@ export async function readModelCatalog(): Promise<ModelCatalog> {
 }
 
 /** The catalog's endpoint and listing for a model id, when the id names a model it offers. */
-export function findCatalogModel(catalog: ModelCatalog, endpointName: string, modelName: string): CatalogEndpoint | null {
+export function findCatalogModel(
+  catalog: ModelCatalog,
+  endpointName: string,
+  modelName: string,
+): CatalogEndpoint | null {
   const entry = catalog.endpoints.find((candidate) => candidate.endpoint.name === endpointName);
   return entry && entry.names.includes(modelName) ? entry : null;
 }

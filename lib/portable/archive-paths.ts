@@ -15,7 +15,10 @@ const SEGMENT_MAX_BYTES = 100;
  * result becomes `fallback`.
  */
 export function folderSegment(name: string, fallback: string): string {
-  let segment = name.normalize("NFC").replace(UNSAFE_SEGMENT_CHARACTERS, "_").replace(/^[\s.]+|[\s.]+$/g, "");
+  let segment = name
+    .normalize("NFC")
+    .replace(UNSAFE_SEGMENT_CHARACTERS, "_")
+    .replace(/^[\s.]+|[\s.]+$/g, "");
   if (utf8ByteLength(segment) > SEGMENT_MAX_BYTES) {
     const codePoints = [...segment];
     while (utf8ByteLength(codePoints.join("")) > SEGMENT_MAX_BYTES) codePoints.pop();

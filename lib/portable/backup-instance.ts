@@ -23,9 +23,11 @@ export interface BackupResult {
 export async function backupInstance({ dataDir, file }: { dataDir: string; file: string }): Promise<BackupResult> {
   const root = path.resolve(dataDir);
   const databaseDir = path.join(root, DATABASE_FOLDER);
-  if (await isMissingOrEmpty(databaseDir)) throw new Error(`There is no embedded database at ${databaseDir}: nothing to back up.`);
+  if (await isMissingOrEmpty(databaseDir))
+    throw new Error(`There is no embedded database at ${databaseDir}: nothing to back up.`);
   const target = path.resolve(file);
-  if (target === root || target.startsWith(`${root}${path.sep}`)) throw new Error("Write the backup outside DATA_DIR: it would otherwise contain itself.");
+  if (target === root || target.startsWith(`${root}${path.sep}`))
+    throw new Error("Write the backup outside DATA_DIR: it would otherwise contain itself.");
 
   const release = await lockDatabaseDirectory(databaseDir);
   const partial = `${target}.partial`;
@@ -33,10 +35,21 @@ export async function backupInstance({ dataDir, file }: { dataDir: string; file:
     const { files, folders } = await listFolderContents(root, (relative) => relative === DATABASE_LOCK);
     const zip = new ZipFile();
     const failed = new Promise<never>((_, reject) => zip.on("error", reject));
-    zip.addBuffer(Buffer.from(JSON.stringify({ formatVersion: BACKUP_FORMAT_VERSION, createdAt: new Date().toISOString(), files: files.length })), BACKUP_MARKER_PATH);
+    zip.addBuffer(
+      Buffer.from(
+        JSON.stringify({
+          formatVersion: BACKUP_FORMAT_VERSION,
+          createdAt: new Date().toISOString(),
+          files: files.length,
+        }),
+      ),
+      BACKUP_MARKER_PATH,
+    );
     for (const folder of folders) zip.addEmptyDirectory(folder);
     for (const entry of files) {
-      zip.addReadStreamLazy(entry.relative, { size: entry.sizeBytes }, (done) => done(null, fileReadStream(entry.absolute)));
+      zip.addReadStreamLazy(entry.relative, { size: entry.sizeBytes }, (done) =>
+        done(null, fileReadStream(entry.absolute)),
+      );
     }
     zip.end();
     await Promise.race([pipeline(zip.outputStream, fileWriteStream(partial)), failed]);

@@ -19,32 +19,52 @@ export interface ImportLimits {
 export function checkManifest(raw: unknown, entrySizes: ReadonlyMap<string, number>, limits: ImportLimits): Manifest {
   const version = (raw as { formatVersion?: unknown } | null)?.formatVersion;
   if (version !== FORMAT_VERSION) {
-    throw importRefused("unknown_version", `format version ${JSON.stringify(version ?? null)} is not supported (this server reads version ${FORMAT_VERSION})`);
+    throw importRefused(
+      "unknown_version",
+      `format version ${JSON.stringify(version ?? null)} is not supported (this server reads version ${FORMAT_VERSION})`,
+    );
   }
   const parsed = manifestSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw importRefused("manifest_invalid", `the manifest is malformed at ${issue.path.join(".") || "(root)"}: ${issue.message}`);
+    throw importRefused(
+      "manifest_invalid",
+      `the manifest is malformed at ${issue.path.join(".") || "(root)"}: ${issue.message}`,
+    );
   }
   const manifest = parsed.data;
   const invalid = (message: string) => importRefused("manifest_invalid", message);
   const mismatch = (message: string) => importRefused("manifest_mismatch", message);
 
-  const projectKeys = unique(manifest.projects.map((p) => p.key), (key) => invalid(`project key "${key}" appears twice`));
+  const projectKeys = unique(
+    manifest.projects.map((p) => p.key),
+    (key) => invalid(`project key "${key}" appears twice`),
+  );
   for (const project of manifest.projects) {
-    if (!projectNameSchema.safeParse(project.name).success) throw invalid(`project name "${project.name}" is empty or too long`);
+    if (!projectNameSchema.safeParse(project.name).success)
+      throw invalid(`project name "${project.name}" is empty or too long`);
     if (utf8ByteLength(project.instructions) > limits.instructionsMaxBytes) {
-      throw invalid(`the instructions of "${project.name}" exceed this server's limit of ${limits.instructionsMaxBytes} bytes`);
+      throw invalid(
+        `the instructions of "${project.name}" exceed this server's limit of ${limits.instructionsMaxBytes} bytes`,
+      );
     }
   }
-  const threadKeys = unique(manifest.threads.map((t) => t.key), (key) => invalid(`chat key "${key}" appears twice`));
+  const threadKeys = unique(
+    manifest.threads.map((t) => t.key),
+    (key) => invalid(`chat key "${key}" appears twice`),
+  );
 
   const named = new Map<string, number>();
   const claim = (path: string, sizeBytes: number) => {
     if (named.has(path)) throw mismatch(`"${path}" is named twice`);
     if (!entrySizes.has(path)) throw mismatch(`the manifest names "${path}", which the archive does not contain`);
-    if (entrySizes.get(path) !== sizeBytes) throw mismatch(`"${path}" is ${entrySizes.get(path)} bytes in the archive but ${sizeBytes} in the manifest`);
-    if (sizeBytes > limits.uploadMaxBytes) throw importRefused("too_large", `"${path}" is larger than this server's upload limit of ${limits.uploadMaxBytes} bytes`);
+    if (entrySizes.get(path) !== sizeBytes)
+      throw mismatch(`"${path}" is ${entrySizes.get(path)} bytes in the archive but ${sizeBytes} in the manifest`);
+    if (sizeBytes > limits.uploadMaxBytes)
+      throw importRefused(
+        "too_large",
+        `"${path}" is larger than this server's upload limit of ${limits.uploadMaxBytes} bytes`,
+      );
     named.set(path, sizeBytes);
   };
   const fileName = (name: string, where: string) => {
@@ -53,14 +73,18 @@ export function checkManifest(raw: unknown, entrySizes: ReadonlyMap<string, numb
   };
 
   for (const document of manifest.documents) {
-    if (document.project !== null && !projectKeys.has(document.project)) throw invalid(`document "${document.name}" refers to an unknown project`);
-    if (document.project === null && document.trashed === null) throw invalid(`document "${document.name}" is on no project's shelf`);
-    if (document.source?.thread && !threadKeys.has(document.source.thread)) throw invalid(`document "${document.name}" refers to an unknown chat`);
+    if (document.project !== null && !projectKeys.has(document.project))
+      throw invalid(`document "${document.name}" refers to an unknown project`);
+    if (document.project === null && document.trashed === null)
+      throw invalid(`document "${document.name}" is on no project's shelf`);
+    if (document.source?.thread && !threadKeys.has(document.source.thread))
+      throw invalid(`document "${document.name}" refers to an unknown chat`);
     fileName(document.name, `document "${document.name}"`);
     if (document.path !== null) claim(document.path, document.sizeBytes);
   }
   for (const thread of manifest.threads) {
-    if (thread.project !== null && !projectKeys.has(thread.project)) throw invalid(`chat "${thread.title}" refers to an unknown project`);
+    if (thread.project !== null && !projectKeys.has(thread.project))
+      throw invalid(`chat "${thread.title}" refers to an unknown project`);
     for (const file of thread.files) {
       fileName(file.name, `a file of chat "${thread.title}"`);
       claim(file.path, file.sizeBytes);
@@ -69,7 +93,8 @@ export function checkManifest(raw: unknown, entrySizes: ReadonlyMap<string, numb
 
   const transcripts = new Set(manifest.threads.map((t) => t.transcript));
   for (const path of entrySizes.keys()) {
-    if (path !== MANIFEST_PATH && !named.has(path) && !transcripts.has(path)) throw mismatch(`the archive contains "${path}", which the manifest does not name`);
+    if (path !== MANIFEST_PATH && !named.has(path) && !transcripts.has(path))
+      throw mismatch(`the archive contains "${path}", which the manifest does not name`);
   }
   return manifest;
 }

@@ -21,7 +21,13 @@ export interface AccountExport {
  * bytes, each chat's files and its Markdown transcript. Files are stored, not deflated:
  * originals are mostly compressed formats already and storing keeps export at disk speed.
  */
-export async function exportAccount({ userId, includeTrash }: { userId: string; includeTrash: boolean }): Promise<AccountExport> {
+export async function exportAccount({
+  userId,
+  includeTrash,
+}: {
+  userId: string;
+  includeTrash: boolean;
+}): Promise<AccountExport> {
   const plan = await planExport({ userId, includeTrash });
   const zip = new ZipFile();
   const output = zip.outputStream as PassThrough;
@@ -32,12 +38,18 @@ export async function exportAccount({ userId, includeTrash }: { userId: string; 
 
   zip.addReadStreamLazy(MANIFEST_PATH, { mtime }, (done) => done(null, textStream(manifestChunks(userId, plan))));
   for (const file of plan.documentFiles) {
-    zip.addReadStreamLazy(file.path, { mtime, compress: false, size: file.sizeBytes }, (done) => done(null, fileReadStream(file.source)));
+    zip.addReadStreamLazy(file.path, { mtime, compress: false, size: file.sizeBytes }, (done) =>
+      done(null, fileReadStream(file.source)),
+    );
   }
   for (const thread of plan.threads) {
-    zip.addReadStreamLazy(thread.transcript, { mtime }, (done) => done(null, textStream(transcriptChunks(userId, thread))));
+    zip.addReadStreamLazy(thread.transcript, { mtime }, (done) =>
+      done(null, textStream(transcriptChunks(userId, thread))),
+    );
     for (const file of thread.files) {
-      zip.addReadStreamLazy(file.path, { mtime, compress: false, size: file.sizeBytes }, (done) => done(null, fileReadStream(file.source)));
+      zip.addReadStreamLazy(file.path, { mtime, compress: false, size: file.sizeBytes }, (done) =>
+        done(null, fileReadStream(file.source)),
+      );
     }
   }
   zip.end();
@@ -90,5 +102,9 @@ async function* manifestChunks(userId: string, plan: ExportPlan): AsyncGenerator
 }
 
 async function* transcriptChunks(userId: string, thread: PlannedThread): AsyncGenerator<string> {
-  yield renderTranscript({ title: thread.title, projectName: thread.projectName, messages: await threadMessages(userId, thread.id) });
+  yield renderTranscript({
+    title: thread.title,
+    projectName: thread.projectName,
+    messages: await threadMessages(userId, thread.id),
+  });
 }

@@ -14,5 +14,7 @@ export type ImportRefusalReason =
   | "corrupt_entry";
 
 export function importRefused(reason: ImportRefusalReason, message: string): AppError {
-  return new AppError("validation_failed", `The archive cannot be imported: ${message}.`, { details: [{ path: "file", message, reason }] });
+  return new AppError("validation_failed", `The archive cannot be imported: ${message}.`, {
+    details: [{ path: "file", message, reason }],
+  });
 }

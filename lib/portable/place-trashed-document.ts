@@ -32,7 +32,9 @@ export async function placeTrashedDocument({
   const folder = documentFolderPath({ userId, ...location });
   try {
     await placeStagedFile({ stagedPath: staged.path, targetPath: originalPathIn(folder, name) });
-    await (await getDb()).projectDocument.create({
+    await (
+      await getDb()
+    ).projectDocument.create({
       data: {
         id: documentId,
         projectId,

@@ -64,7 +64,13 @@ export interface ExportPlan {
   fileBytes: number;
 }
 
-export async function planExport({ userId, includeTrash }: { userId: string; includeTrash: boolean }): Promise<ExportPlan> {
+export async function planExport({
+  userId,
+  includeTrash,
+}: {
+  userId: string;
+  includeTrash: boolean;
+}): Promise<ExportPlan> {
   const db = await getDb();
   const taken = new Set<string>([MANIFEST_PATH]);
 
@@ -98,7 +104,9 @@ export async function planExport({ userId, includeTrash }: { userId: string; inc
       where: {
         userId,
         ...(includeTrash ? {} : { trashedAt: null }),
-        ...(after ? { OR: [{ createdAt: { gt: after.createdAt } }, { createdAt: after.createdAt, id: { gt: after.id } }] } : {}),
+        ...(after
+          ? { OR: [{ createdAt: { gt: after.createdAt } }, { createdAt: after.createdAt, id: { gt: after.id } }] }
+          : {}),
       },
       select: documentSelect,
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
@@ -135,7 +143,14 @@ export async function planExport({ userId, includeTrash }: { userId: string; inc
         name: row.name,
         sha256: row.sha256,
         sizeBytes: Number(row.sizeBytes),
-        source: row.sourceKind && row.sourceName ? { thread: row.sourceThreadId && threadKeys.has(row.sourceThreadId) ? row.sourceThreadId : null, kind: row.sourceKind, name: row.sourceName } : null,
+        source:
+          row.sourceKind && row.sourceName
+            ? {
+                thread: row.sourceThreadId && threadKeys.has(row.sourceThreadId) ? row.sourceThreadId : null,
+                kind: row.sourceKind,
+                name: row.sourceName,
+              }
+            : null,
         trashed: row.trashedAt && origin ? { at: row.trashedAt.toISOString(), projectName: origin.projectName } : null,
         createdAt: row.createdAt.toISOString(),
         path: archivePath,
@@ -156,7 +171,13 @@ export async function planExport({ userId, includeTrash }: { userId: string; inc
       const dir = threadFilesDir({ userId, threadId: row.id }, folderOfKind[kind]);
       for (const file of await listThreadFiles({ userId, threadId: row.id, kind })) {
         const archivePath = claimPath(taken, `${folder}/${folderOfKind[kind]}`, file.filename, "file");
-        files.push({ kind, name: file.filename, sizeBytes: file.sizeBytes, path: archivePath, source: path.join(dir, file.filename) });
+        files.push({
+          kind,
+          name: file.filename,
+          sizeBytes: file.sizeBytes,
+          path: archivePath,
+          source: path.join(dir, file.filename),
+        });
         fileBytes += file.sizeBytes;
       }
     }

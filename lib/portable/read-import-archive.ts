@@ -35,10 +35,22 @@ const YAUZL_NAME_ERRORS = /^(absolute path|invalid relative path|invalid charact
  * the data streams: yauzl fails an entry that expands past its declared size, and
  * `entryBytes` counts every byte against the same budget.
  */
-export async function readImportArchive({ zipPath, limits }: { zipPath: string; limits: ArchiveLimits }): Promise<ImportArchive> {
+export async function readImportArchive({
+  zipPath,
+  limits,
+}: {
+  zipPath: string;
+  limits: ArchiveLimits;
+}): Promise<ImportArchive> {
   let zip: ZipFile;
   try {
-    zip = await yauzl.openPromise(zipPath, { lazyEntries: true, autoClose: false, decodeStrings: true, validateEntrySizes: true, strictFileNames: false });
+    zip = await yauzl.openPromise(zipPath, {
+      lazyEntries: true,
+      autoClose: false,
+      decodeStrings: true,
+      validateEntrySizes: true,
+      strictFileNames: false,
+    });
   } catch {
     throw importRefused("not_a_zip", "it is not a readable zip archive (it may be truncated or damaged)");
   }

@@ -42,14 +42,29 @@ interface Created {
  * transaction (PGlite would stall every other request for the whole import): a failure
  * anywhere instead removes every row and folder this import created, then rethrows.
  */
-export async function recreateAccount({ userId, archive }: { userId: string; archive: ImportArchive }): Promise<ImportCounts> {
+export async function recreateAccount({
+  userId,
+  archive,
+}: {
+  userId: string;
+  archive: ImportArchive;
+}): Promise<ImportCounts> {
   const { manifest } = archive;
   const created: Created = { projectIds: [], detachedProjectIds: [], threadIds: [] };
   try {
     const projectIds = await createProjects(userId, manifest.projects, created);
     const threadIds = new Map<string, string>();
     for (const thread of manifest.threads) {
-      threadIds.set(thread.key, await createThread({ userId, thread, projectId: thread.project ? projectIds.get(thread.project)! : null, archive, created }));
+      threadIds.set(
+        thread.key,
+        await createThread({
+          userId,
+          thread,
+          projectId: thread.project ? projectIds.get(thread.project)! : null,
+          archive,
+          created,
+        }),
+      );
     }
     let documents = 0;
     const shelf = manifest.documents.filter((d) => d.trashed === null && d.path !== null);
@@ -57,15 +72,36 @@ export async function recreateAccount({ userId, archive }: { userId: string; arc
     for (const document of shelf) {
       const projectId = projectIds.get(document.project!)!;
       const staged = await stageDocument({ userId, projectId, document, archive });
-      const source = document.source ? { sourceThreadId: document.source.thread ? (threadIds.get(document.source.thread) ?? null) : null, sourceKind: document.source.kind, sourceName: document.source.name } : undefined;
-      const placed = await placeStagedDocument({ userId, projectId, staged, name: normaliseFileName(document.name), source });
+      const source = document.source
+        ? {
+            sourceThreadId: document.source.thread ? (threadIds.get(document.source.thread) ?? null) : null,
+            sourceKind: document.source.kind,
+            sourceName: document.source.name,
+          }
+        : undefined;
+      const placed = await placeStagedDocument({
+        userId,
+        projectId,
+        staged,
+        name: normaliseFileName(document.name),
+        source,
+      });
       if (!placed.deduplicated) documents += 1;
     }
     for (const document of trashed) {
       const projectId = document.project ? projectIds.get(document.project)! : detached(created);
-      const projectName = document.project ? manifest.projects.find((p) => p.key === document.project)!.name : document.trashed!.projectName;
+      const projectName = document.project
+        ? manifest.projects.find((p) => p.key === document.project)!.name
+        : document.trashed!.projectName;
       const staged = await stageDocument({ userId, projectId, document, archive });
-      await placeTrashedDocument({ userId, projectId, projectName, staged, name: normaliseFileName(document.name), trashedAt: new Date(document.trashed!.at) });
+      await placeTrashedDocument({
+        userId,
+        projectId,
+        projectName,
+        staged,
+        name: normaliseFileName(document.name),
+        trashedAt: new Date(document.trashed!.at),
+      });
       documents += 1;
     }
     await restoreStatesAndTimes(userId, manifest, projectIds, threadIds);
@@ -82,17 +118,29 @@ function detached(created: Created): string {
   return id;
 }
 
-async function createProjects(userId: string, projects: ExportedProject[], created: Created): Promise<Map<string, string>> {
+async function createProjects(
+  userId: string,
+  projects: ExportedProject[],
+  created: Created,
+): Promise<Map<string, string>> {
   const db = await getDb();
   const ids = new Map<string, string>();
-  const taken = new Set((await db.project.findMany({ where: { userId }, select: { nameKey: true } })).map((p) => p.nameKey));
+  const taken = new Set(
+    (await db.project.findMany({ where: { userId }, select: { nameKey: true } })).map((p) => p.nameKey),
+  );
   for (const project of projects) {
     for (;;) {
       const name = uniqueProjectName(project.name, taken);
       taken.add(projectNameKey(name));
       try {
         const row = await db.project.create({
-          data: { userId, name, nameKey: projectNameKey(name), instructions: project.instructions, createdAt: new Date(project.createdAt) },
+          data: {
+            userId,
+            name,
+            nameKey: projectNameKey(name),
+            instructions: project.instructions,
+            createdAt: new Date(project.createdAt),
+          },
         });
         created.projectIds.push(row.id);
         ids.set(project.key, row.id);
@@ -106,9 +154,23 @@ async function createProjects(userId: string, projects: ExportedProject[], creat
   return ids;
 }
 
-async function createThread({ userId, thread, projectId, archive, created }: { userId: string; thread: ExportedThread; projectId: string | null; archive: ImportArchive; created: Created }): Promise<string> {
+async function createThread({
+  userId,
+  thread,
+  projectId,
+  archive,
+  created,
+}: {
+  userId: string;
+  thread: ExportedThread;
+  projectId: string | null;
+  archive: ImportArchive;
+  created: Created;
+}): Promise<string> {
   const db = await getDb();
-  const row = await db.thread.create({ data: { userId, projectId, title: thread.title, createdAt: new Date(thread.createdAt) } });
+  const row = await db.thread.create({
+    data: { userId, projectId, title: thread.title, createdAt: new Date(thread.createdAt) },
+  });
   created.threadIds.push(row.id);
   // One insert in order: seq (the history's order) follows the rows' order.
   await db.message.createMany({
@@ -126,7 +188,12 @@ async function createThread({ userId, thread, projectId, archive, created }: { u
       await ingestThreadUpload({ userId, threadId: row.id, name: file.name, stream: archive.entryBytes(file.path) });
     } else {
       // Outputs are the agent's UTF-8 text, written whole by one call, like the tool does.
-      await writeThreadOutput({ userId, threadId: row.id, name: file.name, content: await utf8Text(archive.entryBytes(file.path), file.path) });
+      await writeThreadOutput({
+        userId,
+        threadId: row.id,
+        name: file.name,
+        content: await utf8Text(archive.entryBytes(file.path), file.path),
+      });
     }
   }
   return row.id;
@@ -143,8 +210,22 @@ async function utf8Text(chunks: AsyncGenerator<Buffer>, path: string): Promise<s
 }
 
 /** The document's bytes in the project's staging, hashed; they must be the bytes the manifest names. */
-async function stageDocument({ userId, projectId, document, archive }: { userId: string; projectId: string; document: ExportedDocument; archive: ImportArchive }): Promise<StagedFile> {
-  const staged = await streamToStaging({ stagingDir: projectStagingDir({ userId, projectId }), source: archive.entryBytes(document.path!), maxBytes: config().uploadMaxBytes });
+async function stageDocument({
+  userId,
+  projectId,
+  document,
+  archive,
+}: {
+  userId: string;
+  projectId: string;
+  document: ExportedDocument;
+  archive: ImportArchive;
+}): Promise<StagedFile> {
+  const staged = await streamToStaging({
+    stagingDir: projectStagingDir({ userId, projectId }),
+    source: archive.entryBytes(document.path!),
+    maxBytes: config().uploadMaxBytes,
+  });
   if (staged.sha256 !== document.sha256) {
     await removeFileIfPresent(staged.path);
     throw importRefused("manifest_mismatch", `"${document.path}" does not have the sha256 the manifest gives`);
@@ -152,13 +233,24 @@ async function stageDocument({ userId, projectId, document, archive }: { userId:
   return staged;
 }
 
-async function restoreStatesAndTimes(userId: string, manifest: Manifest, projectIds: Map<string, string>, threadIds: Map<string, string>): Promise<void> {
+async function restoreStatesAndTimes(
+  userId: string,
+  manifest: Manifest,
+  projectIds: Map<string, string>,
+  threadIds: Map<string, string>,
+): Promise<void> {
   const db = await getDb();
   for (const project of manifest.projects) {
-    await db.project.updateMany({ where: { id: projectIds.get(project.key)!, userId }, data: { status: project.status, updatedAt: new Date(project.updatedAt) } });
+    await db.project.updateMany({
+      where: { id: projectIds.get(project.key)!, userId },
+      data: { status: project.status, updatedAt: new Date(project.updatedAt) },
+    });
   }
   for (const thread of manifest.threads) {
-    await db.thread.updateMany({ where: { id: threadIds.get(thread.key)!, userId }, data: { updatedAt: new Date(thread.updatedAt) } });
+    await db.thread.updateMany({
+      where: { id: threadIds.get(thread.key)!, userId },
+      data: { updatedAt: new Date(thread.updatedAt) },
+    });
   }
 }
 

@@ -8,7 +8,15 @@ const TOOL_DETAIL_MAX_CHARS = 300;
 
 const roleHeading: Record<ExportedMessage["role"], string> = { user: "You", assistant: "Assistant", system: "System" };
 
-export function renderTranscript({ title, projectName, messages }: { title: string; projectName: string | null; messages: ExportedMessage[] }): string {
+export function renderTranscript({
+  title,
+  projectName,
+  messages,
+}: {
+  title: string;
+  projectName: string | null;
+  messages: ExportedMessage[];
+}): string {
   const lines = [`# ${oneLine(title) || "Untitled chat"}`, ""];
   if (projectName !== null) lines.push(`Project: ${oneLine(projectName)}`, "");
   for (const message of messages) {
@@ -30,7 +38,10 @@ function renderPart(part: Record<string, unknown>): string | null {
   if (type.startsWith("tool-") || type === "dynamic-tool") {
     const name = type === "dynamic-tool" ? String(part.toolName ?? "tool") : type.slice("tool-".length);
     const input = bounded(JSON.stringify(part.input ?? {}));
-    const result = part.state === "output-error" ? `error: ${bounded(String(part.errorText ?? ""))}` : bounded(JSON.stringify(part.output ?? null));
+    const result =
+      part.state === "output-error"
+        ? `error: ${bounded(String(part.errorText ?? ""))}`
+        : bounded(JSON.stringify(part.output ?? null));
     return `> Tool \`${name}\` ${input} → ${result}`;
   }
   // Reasoning, step markers and data parts are the model's working, not the conversation.

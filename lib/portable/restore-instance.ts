@@ -15,22 +15,34 @@ import { BACKUP_FORMAT_VERSION, BACKUP_MARKER_PATH, DATABASE_FOLDER } from "./ba
  * absolute or `..` paths) and written into a sibling folder first, which becomes DATA_DIR in
  * one rename once everything is written, so a failed restore leaves the target as it was.
  */
-export async function restoreInstance({ dataDir, file }: { dataDir: string; file: string }): Promise<{ files: number }> {
+export async function restoreInstance({
+  dataDir,
+  file,
+}: {
+  dataDir: string;
+  file: string;
+}): Promise<{ files: number }> {
   const root = path.resolve(dataDir);
   const databaseDir = path.join(root, DATABASE_FOLDER);
   if (!(await isMissingOrEmpty(databaseDir))) await (await lockDatabaseDirectory(databaseDir))();
-  if (!(await isMissingOrEmpty(root))) throw new Error(`${root} is not empty: restore only into an empty DATA_DIR (move the old one aside first).`);
+  if (!(await isMissingOrEmpty(root)))
+    throw new Error(`${root} is not empty: restore only into an empty DATA_DIR (move the old one aside first).`);
 
-  const zip = await yauzl.openPromise(path.resolve(file), { lazyEntries: true, autoClose: false, validateEntrySizes: true }).catch(() => {
-    throw new Error(`${file} is not a readable zip archive.`);
-  });
+  const zip = await yauzl
+    .openPromise(path.resolve(file), { lazyEntries: true, autoClose: false, validateEntrySizes: true })
+    .catch(() => {
+      throw new Error(`${file} is not a readable zip archive.`);
+    });
   const staging = path.join(path.dirname(root), `.${path.basename(root)}.restoring-${randomUUID()}`);
   try {
     const entries = await readEntries(zip);
     const marker = entries.get(BACKUP_MARKER_PATH);
     if (!marker) throw new Error(`${file} is not a workspace backup (it has no ${BACKUP_MARKER_PATH}).`);
-    const { formatVersion } = JSON.parse((await readAll(await zip.openReadStreamPromise(marker))).toString("utf8")) as { formatVersion?: unknown };
-    if (formatVersion !== BACKUP_FORMAT_VERSION) throw new Error(`This backup's format version ${String(formatVersion)} is not supported.`);
+    const { formatVersion } = JSON.parse((await readAll(await zip.openReadStreamPromise(marker))).toString("utf8")) as {
+      formatVersion?: unknown;
+    };
+    if (formatVersion !== BACKUP_FORMAT_VERSION)
+      throw new Error(`This backup's format version ${String(formatVersion)} is not supported.`);
     let files = 0;
     await makeFolder(staging);
     for (const [name, entry] of entries) {
@@ -58,7 +70,8 @@ function readEntries(zip: yauzl.ZipFile): Promise<Map<string, Entry>> {
     zip.on("entry", (entry: Entry) => {
       const problem = entryNameProblem(entry.fileName);
       if (problem) return reject(new Error(`The backup is unsafe: ${problem}.`));
-      if (entries.has(entry.fileName)) return reject(new Error(`The backup is damaged: "${entry.fileName}" appears twice.`));
+      if (entries.has(entry.fileName))
+        return reject(new Error(`The backup is damaged: "${entry.fileName}" appears twice.`));
       entries.set(entry.fileName, entry);
       zip.readEntry();
     });

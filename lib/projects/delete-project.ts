@@ -3,14 +3,19 @@ import { lockOwnedProject } from "@/lib/db/locks";
 import { notFound } from "@/lib/errors";
 import type { DeleteProjectResult } from "./project-dto";
 
-
 /**
  * Deletes a project (active or archived) in one transaction under its row lock: its threads
  * are kept and unlinked, its active documents move to the trash (trashOrigin names the
  * project), then the row goes. Threads keep their own updatedAt: being unlinked is not
  * activity in the chat.
  */
-export async function deleteProject({ userId, projectId }: { userId: string; projectId: string }): Promise<DeleteProjectResult> {
+export async function deleteProject({
+  userId,
+  projectId,
+}: {
+  userId: string;
+  projectId: string;
+}): Promise<DeleteProjectResult> {
   return transaction(async (tx) => {
     const project = await lockOwnedProject(tx, { projectId, userId, scope: "any" });
     if (!project) throw notFound();

@@ -3,7 +3,13 @@ import { projectCountsSelect, toProjectDto, type ProjectDto } from "./project-dt
 
 export type ProjectStatusFilter = "active" | "archived" | "all";
 
-export async function listProjects({ userId, status }: { userId: string; status: ProjectStatusFilter }): Promise<ProjectDto[]> {
+export async function listProjects({
+  userId,
+  status,
+}: {
+  userId: string;
+  status: ProjectStatusFilter;
+}): Promise<ProjectDto[]> {
   const db = await getDb();
   const projects = await db.project.findMany({
     where: { userId, ...(status === "all" ? {} : { status }) },

@@ -35,5 +35,7 @@ export async function consumeRateLimit(key: string, rule: RateLimitRule, now = D
 /** Counters of a key family whose window ended long ago; keeps per-email keys from piling up. */
 export async function pruneRateLimits(prefix: string, olderThanMs: number, now = Date.now()): Promise<void> {
   const db = await getDb();
-  await db.rateLimit.deleteMany({ where: { key: { startsWith: prefix }, lastRequest: { lt: BigInt(now - olderThanMs) } } });
+  await db.rateLimit.deleteMany({
+    where: { key: { startsWith: prefix }, lastRequest: { lt: BigInt(now - olderThanMs) } },
+  });
 }

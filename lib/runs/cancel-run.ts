@@ -13,12 +13,26 @@ import { onRunSignal, sendRunSignal } from "./run-signals";
 const END_WAIT_MS = 5_000;
 const END_POLL_MS = 100;
 
-export async function cancelRun({ userId, runId, threadId }: { userId: string; runId: string; threadId?: string }): Promise<RunDto> {
+export async function cancelRun({
+  userId,
+  runId,
+  threadId,
+}: {
+  userId: string;
+  runId: string;
+  threadId?: string;
+}): Promise<RunDto> {
   const db = await getDb();
-  const run = await db.run.findFirst({ where: { id: runId, userId, ...(threadId ? { threadId } : {}) }, select: { threadId: true } });
+  const run = await db.run.findFirst({
+    where: { id: runId, userId, ...(threadId ? { threadId } : {}) },
+    select: { threadId: true },
+  });
   if (!run) throw notFound();
   await failExpiredRuns(db, { threadId: run.threadId, userId });
-  const { count } = await db.run.updateMany({ where: { id: runId, userId, status: "running" }, data: { cancelRequestedAt: new Date() } });
+  const { count } = await db.run.updateMany({
+    where: { id: runId, userId, status: "running" },
+    data: { cancelRequestedAt: new Date() },
+  });
   if (count === 0) throw new AppError("conflict", "This reply has already ended.");
   await sendRunSignal("cancel", runId);
   return toRunDto(await waitForEnd(runId, userId));

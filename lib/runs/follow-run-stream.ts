@@ -15,7 +15,15 @@ const ENDED_POLL_MS = 100;
 const FINAL_GRACE_MS = 2_000;
 const BATCHES_PER_READ = 50;
 
-export async function followRunStream({ userId, threadId, runId }: { userId: string; threadId: string; runId: string }): Promise<ReadableStream<UIMessageChunk>> {
+export async function followRunStream({
+  userId,
+  threadId,
+  runId,
+}: {
+  userId: string;
+  threadId: string;
+  runId: string;
+}): Promise<ReadableStream<UIMessageChunk>> {
   const db = await getDb();
   if (!(await db.run.findFirst({ where: { id: runId, threadId, userId }, select: { id: true } }))) throw notFound();
 
@@ -42,14 +50,18 @@ export async function followRunStream({ userId, threadId, runId }: { userId: str
           take: BATCHES_PER_READ,
         });
         if (batches.length > 0) {
-          for (const batch of batches) for (const chunk of batch.chunks as unknown as UIMessageChunk[]) controller.enqueue(chunk);
+          for (const batch of batches)
+            for (const chunk of batch.chunks as unknown as UIMessageChunk[]) controller.enqueue(chunk);
           const last = batches.at(-1)!;
           cursor = last.seq;
           if (last.final) close();
           return;
         }
         await failExpiredRuns(db, { threadId, userId });
-        const run = await db.run.findFirstOrThrow({ where: { id: runId, userId }, select: { status: true, error: true, finishedAt: true } });
+        const run = await db.run.findFirstOrThrow({
+          where: { id: runId, userId },
+          select: { status: true, error: true, finishedAt: true },
+        });
         if (run.status !== "running") {
           const overFor = Date.now() - (run.finishedAt?.getTime() ?? 0);
           if (overFor >= FINAL_GRACE_MS) {

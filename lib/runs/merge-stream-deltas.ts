@@ -7,13 +7,27 @@ import type { UIMessageChunk } from "ai";
 type Chunk = UIMessageChunk;
 
 function joined(previous: Chunk, next: Chunk): Chunk | null {
-  if (previous.type === "text-delta" && next.type === "text-delta" && previous.id === next.id && !next.providerMetadata) {
+  if (
+    previous.type === "text-delta" &&
+    next.type === "text-delta" &&
+    previous.id === next.id &&
+    !next.providerMetadata
+  ) {
     return { ...previous, delta: previous.delta + next.delta };
   }
-  if (previous.type === "reasoning-delta" && next.type === "reasoning-delta" && previous.id === next.id && !next.providerMetadata) {
+  if (
+    previous.type === "reasoning-delta" &&
+    next.type === "reasoning-delta" &&
+    previous.id === next.id &&
+    !next.providerMetadata
+  ) {
     return { ...previous, delta: previous.delta + next.delta };
   }
-  if (previous.type === "tool-input-delta" && next.type === "tool-input-delta" && previous.toolCallId === next.toolCallId) {
+  if (
+    previous.type === "tool-input-delta" &&
+    next.type === "tool-input-delta" &&
+    previous.toolCallId === next.toolCallId
+  ) {
     return { ...previous, inputTextDelta: previous.inputTextDelta + next.inputTextDelta };
   }
   return null;

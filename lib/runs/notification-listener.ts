@@ -38,7 +38,9 @@ export function startNotificationListener(options: ListenerOptions): void {
     const retry = (error: unknown) => {
       if (retried || listener.stopped) return;
       retried = true;
-      console.warn(`[runs] run-signal listener lost (${error instanceof Error ? error.message : String(error)}); reconnecting in ${retryMs} ms`);
+      console.warn(
+        `[runs] run-signal listener lost (${error instanceof Error ? error.message : String(error)}); reconnecting in ${retryMs} ms`,
+      );
       void client.end().catch(() => {});
       setTimeout(() => void connect(), retryMs).unref();
       retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);

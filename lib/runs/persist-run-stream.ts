@@ -14,9 +14,14 @@ import { sendRunSignal } from "./run-signals";
 const BATCH_MS = 100;
 const FINAL_ATTEMPTS = 3;
 
-export function persistRunStream(runId: string, stream: ReadableStream<UIMessageChunk>): ReadableStream<UIMessageChunk> {
+export function persistRunStream(
+  runId: string,
+  stream: ReadableStream<UIMessageChunk>,
+): ReadableStream<UIMessageChunk> {
   const [forCaller, forStore] = stream.tee();
-  void writeBatches(runId, forStore).catch((error) => console.error(`[runs] the stream of run ${runId} could not be recorded`, error));
+  void writeBatches(runId, forStore).catch((error) =>
+    console.error(`[runs] the stream of run ${runId} could not be recorded`, error),
+  );
   return forCaller;
 }
 
@@ -33,7 +38,9 @@ async function writeBatches(runId: string, stream: ReadableStream<UIMessageChunk
     const chunks = pending.splice(0);
     if (chunks.length === 0 && !final) return true;
     try {
-      await db.runStreamBatch.create({ data: { runId, seq, final, chunks: mergeStreamDeltas(chunks) as unknown as Prisma.InputJsonValue } });
+      await db.runStreamBatch.create({
+        data: { runId, seq, final, chunks: mergeStreamDeltas(chunks) as unknown as Prisma.InputJsonValue },
+      });
       seq++;
     } catch (error) {
       pending.unshift(...chunks);

@@ -21,7 +21,10 @@ export function initialLeaseExpiry(): Date {
 }
 
 /** Extends the leases of this instance's runs that are still running; returns how many. */
-export async function renewLeases(db: Db, { runIds, instanceId }: { runIds: string[]; instanceId: string }): Promise<number> {
+export async function renewLeases(
+  db: Db,
+  { runIds, instanceId }: { runIds: string[]; instanceId: string },
+): Promise<number> {
   if (runIds.length === 0) return 0;
   return db.$executeRaw`
     UPDATE "run" SET "leaseExpiresAt" = ${dbNow} + make_interval(secs => ${config().runLeaseSeconds}::double precision)
@@ -32,7 +35,10 @@ export async function renewLeases(db: Db, { runIds, instanceId }: { runIds: stri
  * Fails running runs whose lease has expired (or that predate leases): one thread's, when a
  * request touches it, or everyone's at start-up. Returns how many.
  */
-export async function failExpiredRuns(db: Db | Tx, scope: { threadId: string; userId: string } | null): Promise<number> {
+export async function failExpiredRuns(
+  db: Db | Tx,
+  scope: { threadId: string; userId: string } | null,
+): Promise<number> {
   const where = scope ? Prisma.sql`AND "threadId" = ${scope.threadId} AND "userId" = ${scope.userId}` : Prisma.empty;
   return db.$executeRaw`
     UPDATE "run" SET status = 'failed', error = ${EXPIRED_RUN_ERROR}, "finishedAt" = ${dbNow}

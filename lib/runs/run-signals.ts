@@ -65,6 +65,9 @@ export async function sendRunSignal(signal: RunSignal, runId: string): Promise<v
     const db = await getDb();
     await db.$executeRaw`SELECT pg_notify(${CHANNELS[signal]}, ${runId})`;
   } catch (error) {
-    console.warn(`[runs] could not notify other instances (${signal} ${runId}); they will see it when they poll`, error);
+    console.warn(
+      `[runs] could not notify other instances (${signal} ${runId}); they will see it when they poll`,
+      error,
+    );
   }
 }

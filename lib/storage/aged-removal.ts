@@ -107,7 +107,12 @@ export async function removeTreeIfOld(folder: string, oldBefore: number, counts:
  * (`mtimeBefore`, read before the walk: removing a child refreshes a folder's mtime).
  * rmdir refuses a folder that is not empty, so a file placed meanwhile keeps it.
  */
-export async function removeFolderIfEmptyAndOld(folder: string, mtimeBefore: number, oldBefore: number, counts: RemovalCounts): Promise<void> {
+export async function removeFolderIfEmptyAndOld(
+  folder: string,
+  mtimeBefore: number,
+  oldBefore: number,
+  counts: RemovalCounts,
+): Promise<void> {
   if (mtimeBefore >= oldBefore) return;
   try {
     await rmdir(folder);

@@ -136,7 +136,13 @@ export function originalPathIn(documentFolder: string, name: string): string {
  * The absolute path of a stored original. The relative path comes from the database, so it
  * is resolved and re-checked against the user's projects root on every read (404 on escape).
  */
-export function resolveOriginalPath({ userId, storedRelpath }: { userId: string; storedRelpath: string }): Promise<string> {
+export function resolveOriginalPath({
+  userId,
+  storedRelpath,
+}: {
+  userId: string;
+  storedRelpath: string;
+}): Promise<string> {
   return resolveConfined(projectsRoot(userId), storedRelpath);
 }
 
@@ -172,7 +178,10 @@ export function documentFileFolders(documentFolder: string): string[] {
  * derived/) and the project's documents folder three levels above it, both absolute. The
  * stored path is re-confined to the user's projects root on the way (a 404 on escape).
  */
-export async function locateDocumentFolder(row: { userId: string; storedRelpath: string }): Promise<{ originalPath: string; folder: string; documentsDir: string }> {
+export async function locateDocumentFolder(row: {
+  userId: string;
+  storedRelpath: string;
+}): Promise<{ originalPath: string; folder: string; documentsDir: string }> {
   const originalPath = await resolveOriginalPath(row);
   const folder = documentFolderOf(originalPath);
   return { originalPath, folder, documentsDir: path.resolve(folder, "..", "..", "..") };

@@ -19,7 +19,15 @@ function isAlreadyTaken(error: unknown): boolean {
  * the claim safe against concurrent uploads of the same name without any lock. Returns the
  * name that was claimed. The staged file is gone afterwards whether this succeeds or not.
  */
-export async function linkUnderFreeName({ stagedPath, dir, candidates }: { stagedPath: string; dir: string; candidates: Iterable<string> }): Promise<string> {
+export async function linkUnderFreeName({
+  stagedPath,
+  dir,
+  candidates,
+}: {
+  stagedPath: string;
+  dir: string;
+  candidates: Iterable<string>;
+}): Promise<string> {
   try {
     for (const candidate of candidates) {
       try {
@@ -36,7 +44,13 @@ export async function linkUnderFreeName({ stagedPath, dir, candidates }: { stage
 }
 
 /** Atomically puts the staged file at `targetPath`, replacing whatever was there. */
-export async function replaceWithStaged({ stagedPath, targetPath }: { stagedPath: string; targetPath: string }): Promise<void> {
+export async function replaceWithStaged({
+  stagedPath,
+  targetPath,
+}: {
+  stagedPath: string;
+  targetPath: string;
+}): Promise<void> {
   try {
     await rename(stagedPath, targetPath);
   } catch (error) {

@@ -44,7 +44,15 @@ export async function removeFileIfPresent(filePath: string): Promise<void> {
  * streaming: the first byte past `maxBytes` aborts with 413 and the partial file is removed,
  * so an oversized upload is never read to its end nor left on disk.
  */
-export async function streamToStaging({ stagingDir, source, maxBytes }: { stagingDir: string; source: ByteSource; maxBytes: number }): Promise<StagedFile> {
+export async function streamToStaging({
+  stagingDir,
+  source,
+  maxBytes,
+}: {
+  stagingDir: string;
+  source: ByteSource;
+  maxBytes: number;
+}): Promise<StagedFile> {
   await mkdir(stagingDir, { recursive: true });
   const stagedPath = path.join(stagingDir, randomUUID());
   const hash = createHash("sha256");
@@ -69,7 +77,15 @@ export async function streamToStaging({ stagingDir, source, maxBytes }: { stagin
 }
 
 /** Stages bytes already in memory (an agent's output), with the same limit and hash. */
-export async function writeToStaging({ stagingDir, bytes, maxBytes }: { stagingDir: string; bytes: Uint8Array; maxBytes: number }): Promise<StagedFile> {
+export async function writeToStaging({
+  stagingDir,
+  bytes,
+  maxBytes,
+}: {
+  stagingDir: string;
+  bytes: Uint8Array;
+  maxBytes: number;
+}): Promise<StagedFile> {
   if (bytes.byteLength > maxBytes) throw tooLarge(maxBytes);
   await mkdir(stagingDir, { recursive: true });
   const stagedPath = path.join(stagingDir, randomUUID());

@@ -2,7 +2,20 @@ import "server-only";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream, type WriteStream } from "node:fs";
-import { lstat, mkdir, open, readdir, readFile, rename, rm, rmdir, stat, unlink, writeFile, type FileHandle } from "node:fs/promises";
+import {
+  lstat,
+  mkdir,
+  open,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  rmdir,
+  stat,
+  unlink,
+  writeFile,
+  type FileHandle,
+} from "node:fs/promises";
 import { Readable } from "node:stream";
 import { isGone } from "./is-gone";
 import { removeFileIfPresent } from "./staging";
@@ -103,7 +116,13 @@ export async function writeTextAtomically(filePath: string, text: string): Promi
 }
 
 /** Moves a staged file to `targetPath`, creating its folder. */
-export async function placeStagedFile({ stagedPath, targetPath }: { stagedPath: string; targetPath: string }): Promise<void> {
+export async function placeStagedFile({
+  stagedPath,
+  targetPath,
+}: {
+  stagedPath: string;
+  targetPath: string;
+}): Promise<void> {
   await mkdir(path.dirname(targetPath), { recursive: true });
   await rename(stagedPath, targetPath);
 }
@@ -153,7 +172,9 @@ export async function statFile(filePath: string): Promise<{ size: number; mtime:
 }
 
 /** Like statFile, or null when the file is gone. */
-export async function fileStatsIfPresent(filePath: string): Promise<{ size: number; mtime: Date; isFile: boolean } | null> {
+export async function fileStatsIfPresent(
+  filePath: string,
+): Promise<{ size: number; mtime: Date; isFile: boolean } | null> {
   try {
     return await statFile(filePath);
   } catch (error) {

@@ -35,14 +35,24 @@ export function buildOffsetIndex(bytes: Uint8Array, interval = OFFSET_INTERVAL):
 
 export function isOffsetIndex(value: unknown, bytes: number): value is OffsetIndex {
   const index = value as OffsetIndex | null;
-  return index?.version === 1 && index.bytes === bytes && Number.isInteger(index.chars) && Number.isInteger(index.interval) && Array.isArray(index.starts);
+  return (
+    index?.version === 1 &&
+    index.bytes === bytes &&
+    Number.isInteger(index.chars) &&
+    Number.isInteger(index.interval) &&
+    Array.isArray(index.starts)
+  );
 }
 
 /**
  * The byte range holding characters [offset, offset + limit) and how many characters at its
  * start precede `offset`. At most about two intervals more than the slice itself.
  */
-export function byteRangeOf(index: OffsetIndex, offset: number, limit: number): { start: number; end: number; skipChars: number } {
+export function byteRangeOf(
+  index: OffsetIndex,
+  offset: number,
+  limit: number,
+): { start: number; end: number; skipChars: number } {
   const first = Math.floor(offset / index.interval);
   const last = Math.ceil((offset + limit) / index.interval);
   return {

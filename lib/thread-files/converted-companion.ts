@@ -23,9 +23,18 @@ export async function readCompanion(ref: ThreadRef, name: string): Promise<strin
  * left behind under that name: this upload's conversion wins. Nothing is stored when the file
  * could not be converted.
  */
-export async function storeCompanion({ ref, name, filePath }: { ref: ThreadRef; name: string; filePath: string }): Promise<void> {
+export async function storeCompanion({
+  ref,
+  name,
+  filePath,
+}: {
+  ref: ThreadRef;
+  name: string;
+  filePath: string;
+}): Promise<void> {
   const result = await convertToMarkdown({ bytes: await readFileBytes(filePath), name });
-  if (result?.kind === "converted") await storeCompanionMarkdown({ ref, name, markdown: result.markdown, replace: true });
+  if (result?.kind === "converted")
+    await storeCompanionMarkdown({ ref, name, markdown: result.markdown, replace: true });
 }
 
 /**
@@ -34,20 +43,40 @@ export async function storeCompanion({ ref, name, filePath }: { ref: ThreadRef; 
  * reader of since-deleted bytes cannot overwrite the companion of a newer upload of the same
  * name.
  */
-export async function storeCompanionMarkdown({ ref, name, markdown, replace }: { ref: ThreadRef; name: string; markdown: string; replace: boolean }): Promise<void> {
+export async function storeCompanionMarkdown({
+  ref,
+  name,
+  markdown,
+  replace,
+}: {
+  ref: ThreadRef;
+  name: string;
+  markdown: string;
+  replace: boolean;
+}): Promise<void> {
   const companion = await threadCompanionPath(ref, name);
   await ensureFolder(path.dirname(companion));
-  const staged = await writeToStaging({ stagingDir: threadStagingDir(ref), bytes: Buffer.from(markdown, "utf8"), maxBytes: Number.MAX_SAFE_INTEGER });
+  const staged = await writeToStaging({
+    stagingDir: threadStagingDir(ref),
+    bytes: Buffer.from(markdown, "utf8"),
+    maxBytes: Number.MAX_SAFE_INTEGER,
+  });
   if (replace) {
     await replaceWithStaged({ stagedPath: staged.path, targetPath: companion });
   } else {
     try {
-      await linkUnderFreeName({ stagedPath: staged.path, dir: path.dirname(companion), candidates: [path.basename(companion)] });
+      await linkUnderFreeName({
+        stagedPath: staged.path,
+        dir: path.dirname(companion),
+        candidates: [path.basename(companion)],
+      });
     } catch (error) {
       // Taken: someone stored it first, and theirs is as good as ours. Anything else only
       // costs a conversion on the next read, so it must not fail this one.
       if (!(error instanceof AppError && error.code === "conflict")) {
-        console.warn(`[thread-files] could not cache a converted companion (${(error as NodeJS.ErrnoException).code ?? "error"})`);
+        console.warn(
+          `[thread-files] could not cache a converted companion (${(error as NodeJS.ErrnoException).code ?? "error"})`,
+        );
       }
     }
   }

@@ -5,7 +5,15 @@ import { removeCompanion } from "./converted-companion";
 import { resolveThreadFile } from "./thread-file-path";
 
 /** Deletes one upload of a thread and its converted companion; 404 when there is none or the thread is not the user's. */
-export async function deleteThreadUpload({ userId, threadId, name }: { userId: string; threadId: string; name: string }): Promise<void> {
+export async function deleteThreadUpload({
+  userId,
+  threadId,
+  name,
+}: {
+  userId: string;
+  threadId: string;
+  name: string;
+}): Promise<void> {
   await getThreadOrThrow({ threadId, userId });
   const ref = { userId, threadId };
   const file = await resolveThreadFile({ ...ref, kind: "upload", name });

@@ -25,12 +25,21 @@ export interface IngestThreadUploadInput {
  * Resolves only once the file is complete and in place. The caller has already checked that
  * the user owns the thread.
  */
-export async function ingestThreadUpload({ userId, threadId, name, stream }: IngestThreadUploadInput): Promise<ThreadFile> {
+export async function ingestThreadUpload({
+  userId,
+  threadId,
+  name,
+  stream,
+}: IngestThreadUploadInput): Promise<ThreadFile> {
   const filename = normaliseFileName(name, "filename");
   const ref = { userId, threadId };
   const dir = threadFilesDir(ref, "uploads");
   await ensureFolder(dir);
-  const staged = await streamToStaging({ stagingDir: threadStagingDir(ref), source: stream, maxBytes: config().uploadMaxBytes });
+  const staged = await streamToStaging({
+    stagingDir: threadStagingDir(ref),
+    source: stream,
+    maxBytes: config().uploadMaxBytes,
+  });
   const claimed = await linkUnderFreeName({ stagedPath: staged.path, dir, candidates: numberedNames(filename) });
   const filePath = path.join(dir, claimed);
 

@@ -9,7 +9,9 @@ export const THREAD_FILES_MAX_FILE_LIMIT = 200;
 export const THREAD_FILES_DEFAULT_FILE_LIMIT = 50;
 
 const newestFirst = (a: ThreadFile, b: ThreadFile) =>
-  b.modifiedAt.localeCompare(a.modifiedAt) || a.kind.localeCompare(b.kind) || (a.filename < b.filename ? -1 : a.filename > b.filename ? 1 : 0);
+  b.modifiedAt.localeCompare(a.modifiedAt) ||
+  a.kind.localeCompare(b.kind) ||
+  (a.filename < b.filename ? -1 : a.filename > b.filename ? 1 : 0);
 
 /**
  * GET /api/projects/{id}/thread-files, the conversation-files view: read-only, the uploads
@@ -18,7 +20,19 @@ const newestFirst = (a: ThreadFile, b: ThreadFile) =>
  * is always reported (`truncated`), never silent. Works on archived projects (their shelf
  * and chats stay readable). Nothing here is stored: a deleted chat's files simply vanish.
  */
-export async function listProjectThreadFiles({ userId, projectId, offset, threadLimit, fileLimit }: { userId: string; projectId: string; offset: number; threadLimit: number; fileLimit: number }): Promise<ThreadFileGroupPage> {
+export async function listProjectThreadFiles({
+  userId,
+  projectId,
+  offset,
+  threadLimit,
+  fileLimit,
+}: {
+  userId: string;
+  projectId: string;
+  offset: number;
+  threadLimit: number;
+  fileLimit: number;
+}): Promise<ThreadFileGroupPage> {
   const db = await getDb();
   await requireOwnedProject(db, { projectId, userId, scope: "any" });
   // One extra row says whether another page exists, without a separate count.
@@ -33,9 +47,18 @@ export async function listProjectThreadFiles({ userId, projectId, offset, thread
   const groups = await Promise.all(
     page.map(async (thread): Promise<ThreadFileGroup> => {
       const ref = { userId, threadId: thread.id };
-      const [uploads, outputs] = await Promise.all([listThreadFiles({ ...ref, kind: "upload" }), listThreadFiles({ ...ref, kind: "output" })]);
+      const [uploads, outputs] = await Promise.all([
+        listThreadFiles({ ...ref, kind: "upload" }),
+        listThreadFiles({ ...ref, kind: "output" }),
+      ]);
       const files = [...uploads, ...outputs].sort(newestFirst);
-      return { threadId: thread.id, title: thread.title, updatedAt: thread.updatedAt.toISOString(), files: files.slice(0, fileLimit), truncated: files.length > fileLimit };
+      return {
+        threadId: thread.id,
+        title: thread.title,
+        updatedAt: thread.updatedAt.toISOString(),
+        files: files.slice(0, fileLimit),
+        truncated: files.length > fileLimit,
+      };
     }),
   );
   return {

@@ -7,7 +7,15 @@ import { folderOfKind, toThreadFile, type ThreadFile, type ThreadFileKind } from
  * A thread's uploads or its outputs, sorted by name. Only regular files count: a folder or a
  * symlink in there was not put there by this app. A thread with no files has no folder yet.
  */
-export async function listThreadFiles({ userId, threadId, kind }: { userId: string; threadId: string; kind: ThreadFileKind }): Promise<ThreadFile[]> {
+export async function listThreadFiles({
+  userId,
+  threadId,
+  kind,
+}: {
+  userId: string;
+  threadId: string;
+  kind: ThreadFileKind;
+}): Promise<ThreadFile[]> {
   const dir = threadFilesDir({ userId, threadId }, folderOfKind[kind]);
   const names = await listRegularFileNames(dir);
   names.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));

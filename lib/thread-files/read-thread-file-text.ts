@@ -10,7 +10,9 @@ import type { ThreadFileKind } from "./thread-file-dto";
 export type ThreadFileText = { filename: string; text: string; converted: boolean } | { error: string };
 
 function noSuchFile(kind: ThreadFileKind, name: string): { error: string } {
-  return { error: `There is no ${kind} named ${JSON.stringify(name)} in this chat. Call list_thread_files to see the names.` };
+  return {
+    error: `There is no ${kind} named ${JSON.stringify(name)} in this chat. Call list_thread_files to see the names.`,
+  };
 }
 
 /**
@@ -20,7 +22,17 @@ function noSuchFile(kind: ThreadFileKind, name: string): { error: string } {
  * bytes, not the name; anything else is an error the model can read and act on. Never
  * throws for a missing or unreadable file: the tool returns the error as its result.
  */
-export async function readThreadFileText({ userId, threadId, kind, name }: { userId: string; threadId: string; kind: ThreadFileKind; name: string }): Promise<ThreadFileText> {
+export async function readThreadFileText({
+  userId,
+  threadId,
+  kind,
+  name,
+}: {
+  userId: string;
+  threadId: string;
+  kind: ThreadFileKind;
+  name: string;
+}): Promise<ThreadFileText> {
   const ref = { userId, threadId };
   let file: { name: string; path: string };
   try {
@@ -45,7 +57,9 @@ export async function readThreadFileText({ userId, threadId, kind, name }: { use
     case "text":
       return { filename: file.name, text: result.text, converted: result.converted };
     case "conversion_disabled":
-      return { error: `${JSON.stringify(file.name)} needs conversion to be read as text, and document conversion is turned off on this server (AUTO_CONVERT_DOCUMENTS).` };
+      return {
+        error: `${JSON.stringify(file.name)} needs conversion to be read as text, and document conversion is turned off on this server (AUTO_CONVERT_DOCUMENTS).`,
+      };
     case "unconvertible":
       return { error: `${JSON.stringify(file.name)} ${conversionFailureClause(result.reason)}.` };
     case "binary":

@@ -15,7 +15,15 @@ const MAX_FILES_PER_REQUEST = 100;
  * already placed are removed again, so a failed request leaves nothing behind. 404 before
  * any byte is read when the thread is not the user's.
  */
-export async function receiveThreadUploads({ userId, threadId, req }: { userId: string; threadId: string; req: Request }): Promise<ThreadFile[]> {
+export async function receiveThreadUploads({
+  userId,
+  threadId,
+  req,
+}: {
+  userId: string;
+  threadId: string;
+  req: Request;
+}): Promise<ThreadFile[]> {
   await getThreadOrThrow({ threadId, userId });
   const placed: ThreadFile[] = [];
   try {

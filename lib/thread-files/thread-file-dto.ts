@@ -22,7 +22,17 @@ export function kindOfFolder(folder: string): ThreadFileKind | null {
   return null;
 }
 
-export function toThreadFile({ threadId, kind, filename, stats }: { threadId: string; kind: ThreadFileKind; filename: string; stats: { size: number; mtime: Date } }): ThreadFile {
+export function toThreadFile({
+  threadId,
+  kind,
+  filename,
+  stats,
+}: {
+  threadId: string;
+  kind: ThreadFileKind;
+  filename: string;
+  stats: { size: number; mtime: Date };
+}): ThreadFile {
   const folder = folderOfKind[kind];
   return {
     kind,

@@ -15,8 +15,16 @@ export interface ThreadFileRef extends ThreadRef {
  * or output folder. A name that could never have been stored, or that escapes (separators,
  * `..`, symlinks out), is a 404 like a missing file. The file itself need not exist.
  */
-export async function resolveThreadFile({ userId, threadId, kind, name }: ThreadFileRef): Promise<{ name: string; path: string }> {
+export async function resolveThreadFile({
+  userId,
+  threadId,
+  kind,
+  name,
+}: ThreadFileRef): Promise<{ name: string; path: string }> {
   const stored = parseStoredFileName(name);
   if (stored === null) throw notFound();
-  return { name: stored, path: await resolveConfined(threadFilesDir({ userId, threadId }, folderOfKind[kind]), stored) };
+  return {
+    name: stored,
+    path: await resolveConfined(threadFilesDir({ userId, threadId }, folderOfKind[kind]), stored),
+  };
 }

@@ -13,13 +13,27 @@ import { toThreadFile, type ThreadFile } from "./thread-file-dto";
  * existing output of that name is replaced: the agent revising its own file is the point.
  * The replacement is one rename, so a reader sees the old or the new file, never a mix.
  */
-export async function writeThreadOutput({ userId, threadId, name, content }: { userId: string; threadId: string; name: string; content: string }): Promise<ThreadFile> {
+export async function writeThreadOutput({
+  userId,
+  threadId,
+  name,
+  content,
+}: {
+  userId: string;
+  threadId: string;
+  name: string;
+  content: string;
+}): Promise<ThreadFile> {
   const filename = normaliseFileName(name, "name");
   const ref = { userId, threadId };
   const dir = threadFilesDir(ref, "outputs");
   await ensureFolder(dir);
   const targetPath = await resolveConfined(dir, filename);
-  const staged = await writeToStaging({ stagingDir: threadStagingDir(ref), bytes: Buffer.from(content, "utf8"), maxBytes: config().uploadMaxBytes });
+  const staged = await writeToStaging({
+    stagingDir: threadStagingDir(ref),
+    bytes: Buffer.from(content, "utf8"),
+    maxBytes: config().uploadMaxBytes,
+  });
   await replaceWithStaged({ stagedPath: staged.path, targetPath });
   return toThreadFile({ threadId, kind: "output", filename, stats: await statFile(targetPath) });
 }

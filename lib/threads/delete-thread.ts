@@ -12,6 +12,8 @@ export async function deleteThread({ userId, threadId }: { userId: string; threa
   try {
     await removeThreadFolder({ userId, threadId });
   } catch (error) {
-    console.warn(`[threads] could not remove the files of deleted thread ${threadId} (${(error as NodeJS.ErrnoException).code ?? "error"})`);
+    console.warn(
+      `[threads] could not remove the files of deleted thread ${threadId} (${(error as NodeJS.ErrnoException).code ?? "error"})`,
+    );
   }
 }

@@ -5,7 +5,15 @@ import { assertOfferedModel } from "@/lib/models/assert-offered-model";
 import { toThreadDto, type ThreadDto } from "./thread-dto";
 
 /** The model for the chat's next runs; null follows the default. Runs already going keep theirs. */
-export async function setThreadModel({ userId, threadId, modelId }: { userId: string; threadId: string; modelId: string | null }): Promise<ThreadDto> {
+export async function setThreadModel({
+  userId,
+  threadId,
+  modelId,
+}: {
+  userId: string;
+  threadId: string;
+  modelId: string | null;
+}): Promise<ThreadDto> {
   if (modelId !== null) await assertOfferedModel(modelId);
   const db = await getDb();
   try {

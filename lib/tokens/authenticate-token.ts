@@ -10,7 +10,10 @@ const LAST_USED_GRANULARITY_MS = 60_000;
 export async function authenticateToken(secret: string, now = new Date()): Promise<SessionUser | null> {
   if (!looksLikeTokenSecret(secret)) return null;
   const db = await getDb();
-  const token = await db.apiToken.findUnique({ where: { tokenHash: hashTokenSecret(secret) }, include: { user: true } });
+  const token = await db.apiToken.findUnique({
+    where: { tokenHash: hashTokenSecret(secret) },
+    include: { user: true },
+  });
   if (!token || (token.expiresAt && token.expiresAt <= now)) return null;
   if (!token.lastUsedAt || now.getTime() - token.lastUsedAt.getTime() >= LAST_USED_GRANULARITY_MS) {
     await db.apiToken.updateMany({ where: { id: token.id }, data: { lastUsedAt: now } });

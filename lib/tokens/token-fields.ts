@@ -7,7 +7,12 @@ export const createTokenBody = z.object({
   name: z
     .string()
     .transform((name) => name.trim())
-    .pipe(z.string().min(1, "Name cannot be empty.").max(TOKEN_NAME_MAX_CHARS, `Name must be at most ${TOKEN_NAME_MAX_CHARS} characters.`)),
+    .pipe(
+      z
+        .string()
+        .min(1, "Name cannot be empty.")
+        .max(TOKEN_NAME_MAX_CHARS, `Name must be at most ${TOKEN_NAME_MAX_CHARS} characters.`),
+    ),
   expiresInDays: z.number().int().min(1).max(TOKEN_MAX_DAYS).optional(),
 });
 

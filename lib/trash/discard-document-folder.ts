@@ -13,6 +13,8 @@ export async function discardDocumentFolder(row: { id: string; userId: string; s
     await removeFolderTree(folder);
     await pruneEmptyFolders({ from: folder, stopAt: documentsDir });
   } catch (error) {
-    console.warn(`[trash] could not remove the files of merged document ${row.id} (${(error as NodeJS.ErrnoException).code ?? "error"}); the sweep will`);
+    console.warn(
+      `[trash] could not remove the files of merged document ${row.id} (${(error as NodeJS.ErrnoException).code ?? "error"}); the sweep will`,
+    );
   }
 }

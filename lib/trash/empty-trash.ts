@@ -11,7 +11,11 @@ import { purgeTrashedDocument } from "./purge-document";
  */
 export async function emptyTrash({ userId }: { userId: string }): Promise<{ purged: number }> {
   const db = await getDb();
-  const rows = await db.projectDocument.findMany({ where: { userId, trashedAt: { not: null } }, select: { id: true }, orderBy: { id: "asc" } });
+  const rows = await db.projectDocument.findMany({
+    where: { userId, trashedAt: { not: null } },
+    select: { id: true },
+    orderBy: { id: "asc" },
+  });
   let purged = 0;
   let failed = 0;
   for (const { id } of rows) {
@@ -25,7 +29,11 @@ export async function emptyTrash({ userId }: { userId: string }): Promise<{ purg
     }
   }
   if (failed > 0) {
-    throw new AppError("internal", `${failed} document(s) could not be removed and stay in the trash; ${purged} were purged. Try again.`, { retryable: true });
+    throw new AppError(
+      "internal",
+      `${failed} document(s) could not be removed and stay in the trash; ${purged} were purged. Try again.`,
+      { retryable: true },
+    );
   }
   return { purged };
 }

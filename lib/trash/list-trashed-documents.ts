@@ -14,19 +14,40 @@ export const TRASH_LIST_DEFAULT_LIMIT = 100;
  * runs first (sweep.ts), so nothing past its retention window is listed. Count, page and the origins'
  * availability come from one transaction so they agree with each other.
  */
-export async function listTrashedDocuments({ userId, limit, offset }: { userId: string; limit: number; offset: number }): Promise<TrashPage> {
+export async function listTrashedDocuments({
+  userId,
+  limit,
+  offset,
+}: {
+  userId: string;
+  limit: number;
+  offset: number;
+}): Promise<TrashPage> {
   await sweepForTrashListing({ userId });
   const { rows, total, activeProjectIds } = await transaction(async (tx) => {
     const where = { userId, trashedAt: { not: null } };
     const total = await tx.projectDocument.count({ where });
-    const rows = await tx.projectDocument.findMany({ where, orderBy: [{ trashedAt: "desc" }, { id: "asc" }], skip: offset, take: limit });
+    const rows = await tx.projectDocument.findMany({
+      where,
+      orderBy: [{ trashedAt: "desc" }, { id: "asc" }],
+      skip: offset,
+      take: limit,
+    });
     const originIds = [...new Set(rows.map((row) => readTrashOrigin(row).projectId))];
-    const active = await tx.project.findMany({ where: { id: { in: originIds }, userId, status: "active" }, select: { id: true } });
+    const active = await tx.project.findMany({
+      where: { id: { in: originIds }, userId, status: "active" },
+      select: { id: true },
+    });
     return { rows, total, activeProjectIds: new Set(active.map((project) => project.id)) };
   });
   const retentionDays = config().trashRetentionDays;
   const documents = await Promise.all(
-    rows.map(async (row) => toTrashedDocumentDto({ ...row, trashedAt: row.trashedAt! }, { contentMissing: await isContentMissing(row), activeProjectIds, retentionDays })),
+    rows.map(async (row) =>
+      toTrashedDocumentDto(
+        { ...row, trashedAt: row.trashedAt! },
+        { contentMissing: await isContentMissing(row), activeProjectIds, retentionDays },
+      ),
+    ),
   );
   return { documents, total, nextOffset: nextOffset(offset, documents.length, total), retentionDays };
 }

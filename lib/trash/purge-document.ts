@@ -25,11 +25,20 @@ export interface RetentionGuard {
  * entry (same trashedAt: not restored and trashed again meanwhile) and still past the cutoff;
  * otherwise it is left alone and "kept" is returned.
  */
-export async function purgeTrashedDocument({ userId, documentId, guard }: { userId: string; documentId: string; guard?: RetentionGuard }): Promise<"purged" | "kept"> {
+export async function purgeTrashedDocument({
+  userId,
+  documentId,
+  guard,
+}: {
+  userId: string;
+  documentId: string;
+  guard?: RetentionGuard;
+}): Promise<"purged" | "kept"> {
   const purged = await transaction(async (tx) => {
     const row = await lockOwnedDocument(tx, { documentId, userId });
     if (!row || row.trashedAt === null) throw notFound();
-    if (guard && (row.trashedAt.getTime() !== guard.trashedAt.getTime() || !isExpired(row.trashedAt, guard.cutoff))) return null;
+    if (guard && (row.trashedAt.getTime() !== guard.trashedAt.getTime() || !isExpired(row.trashedAt, guard.cutoff)))
+      return null;
     await removeDocumentFiles(row);
     await tx.projectDocument.delete({ where: { id: row.id, userId } });
     return row;

@@ -23,11 +23,16 @@ export async function purgeExpiredTrash({ userId }: { userId?: string } = {}): P
   let purged = 0;
   for (const candidate of candidates) {
     try {
-      const outcome = await purgeTrashedDocument({ userId: candidate.userId, documentId: candidate.id, guard: { trashedAt: candidate.trashedAt!, cutoff } });
+      const outcome = await purgeTrashedDocument({
+        userId: candidate.userId,
+        documentId: candidate.id,
+        guard: { trashedAt: candidate.trashedAt!, cutoff },
+      });
       if (outcome === "purged") purged++;
     } catch (error) {
       if (error instanceof AppError && error.code === "not_found") continue; // restored or purged meanwhile
-      if (!(error instanceof AppError)) console.error(`[sweep] retention purge of document ${candidate.id} failed`, error);
+      if (!(error instanceof AppError))
+        console.error(`[sweep] retention purge of document ${candidate.id} failed`, error);
     }
   }
   return purged;

@@ -39,13 +39,15 @@ async function sweepDocuments(dir: string, rel: string[], walk: Walk): Promise<v
       continue;
     }
     if (childRel.length === 3 && childRel[0] !== STAGING) {
-      if (!walk.referenced.has(documentFolderRelpathOf(walk.projectId, childRel))) await removeTreeIfOld(full, walk.oldBefore, walk.counts);
+      if (!walk.referenced.has(documentFolderRelpathOf(walk.projectId, childRel)))
+        await removeTreeIfOld(full, walk.oldBefore, walk.counts);
       continue;
     }
     const mtimeBefore = await mtimeMs(full);
     await sweepDocuments(full, childRel, walk);
     const isOwnStaging = childRel.length === 1 && childRel[0] === STAGING;
-    if (!isOwnStaging || !walk.projectExists) await removeFolderIfEmptyAndOld(full, mtimeBefore, walk.oldBefore, walk.counts);
+    if (!isOwnStaging || !walk.projectExists)
+      await removeFolderIfEmptyAndOld(full, mtimeBefore, walk.oldBefore, walk.counts);
   }
 }
 
@@ -54,7 +56,13 @@ async function sweepDocuments(dir: string, rel: string[], walk: Walk): Promise<v
  * is older than `oldBefore`. The references are read before the walk, so anything placed
  * after that read is younger than the guard and survives.
  */
-export async function reconcileProjectFiles({ userId, oldBefore }: { userId: string; oldBefore: number }): Promise<RemovalCounts> {
+export async function reconcileProjectFiles({
+  userId,
+  oldBefore,
+}: {
+  userId: string;
+  oldBefore: number;
+}): Promise<RemovalCounts> {
   const db = await getDb();
   const [rows, projects] = await Promise.all([
     db.projectDocument.findMany({ where: { userId }, select: { storedRelpath: true } }),

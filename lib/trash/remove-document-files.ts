@@ -1,7 +1,12 @@
 import { AppError } from "@/lib/errors";
 import { fileRemoval } from "@/lib/storage/file-removal";
 import { isGone } from "@/lib/storage/is-gone";
-import { convertedPathFor, documentFileFolders, locateDocumentFolder, offsetSidecarPathFor } from "@/lib/storage/layout";
+import {
+  convertedPathFor,
+  documentFileFolders,
+  locateDocumentFolder,
+  offsetSidecarPathFor,
+} from "@/lib/storage/layout";
 import { pruneEmptyFolders } from "@/lib/storage/prune-empty-folders";
 
 /**
@@ -13,14 +18,24 @@ import { pruneEmptyFolders } from "@/lib/storage/prune-empty-folders";
  */
 export async function removeDocumentFiles(row: { id: string; userId: string; storedRelpath: string }): Promise<void> {
   const { originalPath } = await locateDocumentFolder(row);
-  const derived = [convertedPathFor(originalPath), offsetSidecarPathFor(originalPath, "original"), offsetSidecarPathFor(originalPath, "converted")];
+  const derived = [
+    convertedPathFor(originalPath),
+    offsetSidecarPathFor(originalPath, "original"),
+    offsetSidecarPathFor(originalPath, "converted"),
+  ];
   for (const file of [originalPath, ...derived]) {
     try {
       await fileRemoval.unlink(file);
     } catch (error) {
       if (isGone(error)) continue;
-      console.error(`[trash] could not remove a file of document ${row.id} (${(error as NodeJS.ErrnoException).code ?? "error"}); the row is kept`);
-      throw new AppError("internal", "The document's files could not be removed, so it was kept in the trash. Try again.", { retryable: true });
+      console.error(
+        `[trash] could not remove a file of document ${row.id} (${(error as NodeJS.ErrnoException).code ?? "error"}); the row is kept`,
+      );
+      throw new AppError(
+        "internal",
+        "The document's files could not be removed, so it was kept in the trash. Try again.",
+        { retryable: true },
+      );
     }
   }
 }

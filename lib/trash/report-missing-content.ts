@@ -11,7 +11,10 @@ const BATCH = 32;
  */
 export async function reportMissingContent({ userId }: { userId: string }): Promise<number> {
   const db = await getDb();
-  const rows = await db.projectDocument.findMany({ where: { userId }, select: { id: true, userId: true, storedRelpath: true, sizeBytes: true, trashedAt: true } });
+  const rows = await db.projectDocument.findMany({
+    where: { userId },
+    select: { id: true, userId: true, storedRelpath: true, sizeBytes: true, trashedAt: true },
+  });
   let missing = 0;
   for (let start = 0; start < rows.length; start += BATCH) {
     const batch = rows.slice(start, start + BATCH);
@@ -19,7 +22,9 @@ export async function reportMissingContent({ userId }: { userId: string }): Prom
     batch.forEach((row, i) => {
       if (!verdicts[i]) return;
       missing++;
-      console.warn(`[sweep] document ${row.id} (${row.trashedAt ? "trashed" : "on a shelf"}) has no stored file of its recorded size; the row is kept and reported as content missing`);
+      console.warn(
+        `[sweep] document ${row.id} (${row.trashedAt ? "trashed" : "on a shelf"}) has no stored file of its recorded size; the row is kept and reported as content missing`,
+      );
     });
   }
   return missing;

@@ -9,10 +9,15 @@ import { AppError, notFound } from "@/lib/errors";
 import { discardDocumentFolder } from "./discard-document-folder";
 import { readTrashOrigin } from "./trash-origin";
 
-type Decision = { outcome: "restored"; document: ProjectDocument } | { outcome: "merged"; document: ProjectDocument; discarded: ProjectDocument };
+type Decision =
+  | { outcome: "restored"; document: ProjectDocument }
+  | { outcome: "merged"; document: ProjectDocument; discarded: ProjectDocument };
 
 const survivorMissing = () =>
-  new AppError("content_missing", "The identical document already on that shelf is missing its stored file. Move it to the trash first, then restore this one.");
+  new AppError(
+    "content_missing",
+    "The identical document already on that shelf is missing its stored file. Move it to the trash first, then restore this one.",
+  );
 
 /**
  * POST /api/trash/documents/{docId}/restore (design: Atomicity, "Restore"), one transaction:
@@ -29,11 +34,22 @@ const survivorMissing = () =>
  *    commit. Otherwise re-point the row to the target and clear the trash fields
  *    ("restored"). No file moves: storedRelpath is relative to the user's projects root.
  */
-export async function restoreDocument({ userId, documentId, projectId }: { userId: string; documentId: string; projectId?: string | null }): Promise<RestoreResult> {
+export async function restoreDocument({
+  userId,
+  documentId,
+  projectId,
+}: {
+  userId: string;
+  documentId: string;
+  projectId?: string | null;
+}): Promise<RestoreResult> {
   const decision = await transaction(async (tx): Promise<Decision> => {
     // Unlocked first look, only to learn the origin and the hash: the project lock must be
     // taken before any document lock. Both are confirmed once the row is locked.
-    const glimpse = await tx.projectDocument.findFirst({ where: { id: documentId, userId, trashedAt: { not: null } }, select: { projectId: true, trashOrigin: true, sha256: true } });
+    const glimpse = await tx.projectDocument.findFirst({
+      where: { id: documentId, userId, trashedAt: { not: null } },
+      select: { projectId: true, trashOrigin: true, sha256: true },
+    });
     if (!glimpse) throw notFound();
     const targetId = projectId ?? readTrashOrigin(glimpse).projectId;
     const target = await lockOwnedProject(tx, { projectId: targetId, userId, scope: "active" });

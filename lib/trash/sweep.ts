@@ -43,7 +43,8 @@ async function reconcileUser(userId: string, report: SweepReport): Promise<void>
     report.removedFiles += counts?.removedFiles ?? 0;
     report.removedFolders += counts?.removedFolders ?? 0;
   }
-  report.contentMissing += (await step(`checking the documents of user ${userId}`, () => reportMissingContent({ userId }))) ?? 0;
+  report.contentMissing +=
+    (await step(`checking the documents of user ${userId}`, () => reportMissingContent({ userId }))) ?? 0;
 }
 
 // One sweep of each kind per user at a time in this process: listings in quick succession
@@ -100,7 +101,9 @@ export async function sweepAllUsers(): Promise<SweepReport> {
   const names = folders.filter((entry) => entry.isDirectory() && isIdSegment(entry.name)).map((entry) => entry.name);
   const known = await step("reading users", async () => {
     const db = await getDb();
-    return new Set((await db.user.findMany({ where: { id: { in: names } }, select: { id: true } })).map((user) => user.id));
+    return new Set(
+      (await db.user.findMany({ where: { id: { in: names } }, select: { id: true } })).map((user) => user.id),
+    );
   });
   for (const userId of names) {
     if (!known?.has(userId)) continue;

@@ -17,7 +17,11 @@ export interface TrashedDocumentDto extends DocumentDto {
 
 export function toTrashedDocumentDto(
   row: ProjectDocument & { trashedAt: Date },
-  { contentMissing, activeProjectIds, retentionDays }: { contentMissing: boolean; activeProjectIds: ReadonlySet<string>; retentionDays: number },
+  {
+    contentMissing,
+    activeProjectIds,
+    retentionDays,
+  }: { contentMissing: boolean; activeProjectIds: ReadonlySet<string>; retentionDays: number },
 ): TrashedDocumentDto {
   const origin = readTrashOrigin(row);
   return {

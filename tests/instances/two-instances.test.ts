@@ -47,7 +47,13 @@ async function start(port: number): Promise<AppServer> {
 }
 
 /** A request to one instance as the signed-in user, from the app's public origin. */
-function call(server: AppServer, method: string, pathname: string, body?: unknown, init: RequestInit = {}): Promise<Response> {
+function call(
+  server: AppServer,
+  method: string,
+  pathname: string,
+  body?: unknown,
+  init: RequestInit = {},
+): Promise<Response> {
   const headers = new Headers(init.headers);
   headers.set("origin", env.APP_URL!);
   if (cookie) headers.set("cookie", cookie);
@@ -67,7 +73,8 @@ async function until<T>(what: string, probe: () => Promise<T | undefined | false
 }
 
 const lastRequest = () => stub.requests.filter((r) => (r.body as Json)?.stream).at(-1);
-const streamingHeld = () => until("the model request to be streaming", async () => lastRequest()?.outcome === "pending");
+const streamingHeld = () =>
+  until("the model request to be streaming", async () => lastRequest()?.outcome === "pending");
 
 async function newThread(server: AppServer): Promise<string> {
   return (await (await call(server, "POST", "/api/threads", { title: "multi" })).json()).thread.id;
@@ -98,9 +105,16 @@ beforeAll(async () => {
   };
   [a, b] = await Promise.all([start(BASE_PORT), start(BASE_PORT + 1)]);
 
-  const signUp = await call(a, "POST", "/api/auth/sign-up/email", { email: "many@example.test", password: "correct horse battery", name: "Many" });
+  const signUp = await call(a, "POST", "/api/auth/sign-up/email", {
+    email: "many@example.test",
+    password: "correct horse battery",
+    name: "Many",
+  });
   expect(signUp.status, await signUp.clone().text()).toBe(200);
-  cookie = signUp.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  cookie = signUp.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   userId = (await signUp.json()).user.id;
 }, 180_000);
 
@@ -154,7 +168,9 @@ describe("two instances on one database and one data directory", () => {
     stub.release("follow");
     expect((await direct).text).toBe(answer);
     expect((await followed).text).toBe(answer);
-    expect((await readUiStream(await call(b, "GET", `/api/threads/${threadId}/runs/${runId}/stream`))).text).toBe(answer);
+    expect((await readUiStream(await call(b, "GET", `/api/threads/${threadId}/runs/${runId}/stream`))).text).toBe(
+      answer,
+    );
   });
 
   it("a third instance starting while A streams does not fail A's run", async () => {
@@ -193,9 +209,10 @@ describe("two instances on one database and one data directory", () => {
     }
     const listed = await (await call(b, "GET", `/api/projects/${project.id}/documents`)).json();
     expect(listed.total).toBe(rounds);
-    const originals = readdirSync(path.join(dataDir, "users", userId, "projects", project.id, "documents"), { recursive: true, withFileTypes: true }).filter(
-      (entry) => entry.isFile() && path.basename(entry.parentPath) === "original",
-    );
+    const originals = readdirSync(path.join(dataDir, "users", userId, "projects", project.id, "documents"), {
+      recursive: true,
+      withFileTypes: true,
+    }).filter((entry) => entry.isFile() && path.basename(entry.parentPath) === "original");
     expect(originals).toHaveLength(rounds);
   });
 
@@ -224,6 +241,9 @@ describe("two instances on one database and one data directory", () => {
     );
     expect((await readUiStream(accepted)).text).toBe("Answered by B.");
     const runs = await runsOf(b, threadId);
-    expect(runs.find((run) => run.id === deadRunId)).toMatchObject({ status: "failed", error: "The server streaming this reply stopped responding." });
+    expect(runs.find((run) => run.id === deadRunId)).toMatchObject({
+      status: "failed",
+      error: "The server streaming this reply stopped responding.",
+    });
   });
 });

@@ -8,7 +8,10 @@ import { callApi, signUp } from "../support/route-client";
 async function createToken(api: typeof callApi, body: unknown = { name: "script" }) {
   const res = await api("POST", "/api/tokens", { json: body });
   expect(res.status).toBe(201);
-  return (await res.json()) as { token: { id: string; name: string; prefix: string; expiresAt: string | null; lastUsedAt: string | null }; secret: string };
+  return (await res.json()) as {
+    token: { id: string; name: string; prefix: string; expiresAt: string | null; lastUsedAt: string | null };
+    secret: string;
+  };
 }
 
 const bearer = (secret: string) => ({ headers: { authorization: `Bearer ${secret}` } });
@@ -19,7 +22,10 @@ describe("API tokens", () => {
     const { token, secret } = await createToken(alice.api);
     expect(secret.startsWith(token.prefix)).toBe(true);
 
-    const created = await callApi("POST", "/api/projects", { json: { name: "Via token" }, headers: { authorization: `Bearer ${secret}`, origin: "http://evil.example" } });
+    const created = await callApi("POST", "/api/projects", {
+      json: { name: "Via token" },
+      headers: { authorization: `Bearer ${secret}`, origin: "http://evil.example" },
+    });
     expect(created.status).toBe(201);
     const { project } = await created.json();
     const listed = await alice.api("GET", "/api/projects");
@@ -66,7 +72,10 @@ describe("API tokens", () => {
       ["GET", "/api/auth/get-session"],
       ["POST", "/api/auth/sign-out"],
     ] as const) {
-      const res = await callApi(method, path, { ...bearer(secret), ...(method === "POST" ? { json: { name: "x" } } : {}) });
+      const res = await callApi(method, path, {
+        ...bearer(secret),
+        ...(method === "POST" ? { json: { name: "x" } } : {}),
+      });
       expect(res.status, `${method} ${path}`).toBe(401);
     }
     // Still alive: it was refused, not consumed.
@@ -112,8 +121,11 @@ describe("API tokens", () => {
     expect((await res.json()).error.details.map((d: { path: string }) => d.path)).toContain(field);
   });
 
-  it.each(["Bearer", "Bearer not-a-token", `Bearer pwt_${"A".repeat(43)}`, "Basic dXNlcjpwYXNz"])("answers 401 for Authorization: %s", async (authorization) => {
-    const res = await callApi("GET", "/api/projects", { headers: { authorization } });
-    expect(res.status).toBe(401);
-  });
+  it.each(["Bearer", "Bearer not-a-token", `Bearer pwt_${"A".repeat(43)}`, "Basic dXNlcjpwYXNz"])(
+    "answers 401 for Authorization: %s",
+    async (authorization) => {
+      const res = await callApi("GET", "/api/projects", { headers: { authorization } });
+      expect(res.status).toBe(401);
+    },
+  );
 });

@@ -10,7 +10,13 @@ import { tinyPdf } from "../support/tiny-pdf";
 // answering everyone else, and a conversion past its time limit fails cleanly with its
 // worker replaced.
 
-const manual = (pages: number, word: string) => tinyPdf(Array.from({ length: pages }, (_, i) => `Page ${i + 1}: ${word} maintenance procedure, torque values and wiring notes`));
+const manual = (pages: number, word: string) =>
+  tinyPdf(
+    Array.from(
+      { length: pages },
+      (_, i) => `Page ${i + 1}: ${word} maintenance procedure, torque values and wiring notes`,
+    ),
+  );
 
 /** Resolves once a conversion is running or queued: the thing the test measures against. */
 async function conversionStarted(): Promise<void> {
@@ -57,12 +63,17 @@ describe("conversion in a worker thread", () => {
     // cores, so the median must meet it and no single answer may take more than 250 ms. A
     // conversion on the request thread would hold these for seconds.
     const timings = samples.map((sample) => Math.round(sample.ms));
-    expect([...timings].sort((a, b) => a - b)[Math.floor(timings.length / 2)], `timings ${timings.join(", ")} ms`).toBeLessThan(100);
+    expect(
+      [...timings].sort((a, b) => a - b)[Math.floor(timings.length / 2)],
+      `timings ${timings.join(", ")} ms`,
+    ).toBeLessThan(100);
     expect(Math.max(...timings), `timings ${timings.join(", ")} ms`).toBeLessThan(250);
 
     // The background conversion filled the cache and the search text: the first read is ready.
     await searchIndexingSettled();
-    const found = (await (await owner.api("GET", `/api/projects/${projectId}/documents?q=gearbox`)).json()) as { documents: { id: string }[] };
+    const found = (await (await owner.api("GET", `/api/projects/${projectId}/documents?q=gearbox`)).json()) as {
+      documents: { id: string }[];
+    };
     expect(found.documents.map((document) => document.id)).toEqual([pdf.id]);
   });
 

@@ -22,7 +22,8 @@ describe("cross-site requests with a session cookie", () => {
 
   it.each(crossSite)("refuses a project create, rename, archive, upload and purge with %s", async (_label, headers) => {
     const user = await signUp();
-    const raw = (method: string, path: string, init: { json?: unknown; body?: BodyInit } = {}) => user.api(method, path, { ...init, headers });
+    const raw = (method: string, path: string, init: { json?: unknown; body?: BodyInit } = {}) =>
+      user.api(method, path, { ...init, headers });
     const project = (await (await user.api("POST", "/api/projects", { json: { name: "Mine" } })).json()).project;
     await expectForbidden(await raw("POST", "/api/projects", { json: { name: "Planted" } }));
     await expectForbidden(await raw("PATCH", `/api/projects/${project.id}`, { json: { name: "Renamed" } }));
@@ -33,13 +34,20 @@ describe("cross-site requests with a session cookie", () => {
     await expectForbidden(await raw("POST", "/api/trash/purge"));
     const after = await (await user.api("GET", `/api/projects/${project.id}`)).json();
     expect(after.project).toMatchObject({ name: "Mine", status: "active", documentCount: 0 });
-    expect((await (await user.api("GET", "/api/projects")).json()).projects.map((p: { name: string }) => p.name)).not.toContain("Planted");
+    expect(
+      (await (await user.api("GET", "/api/projects")).json()).projects.map((p: { name: string }) => p.name),
+    ).not.toContain("Planted");
   });
 
   it("accepts the app's own origin, and Sec-Fetch-Site: same-origin without an Origin", async () => {
     const user = await signUp();
-    expect((await user.api("POST", "/api/projects", { json: { name: "A" }, headers: { origin: TEST_ORIGIN } })).status).toBe(201);
-    expect((await user.api("POST", "/api/projects", { json: { name: "B" }, headers: { origin: "http://127.0.0.1:3000" } })).status).toBe(201);
+    expect(
+      (await user.api("POST", "/api/projects", { json: { name: "A" }, headers: { origin: TEST_ORIGIN } })).status,
+    ).toBe(201);
+    expect(
+      (await user.api("POST", "/api/projects", { json: { name: "B" }, headers: { origin: "http://127.0.0.1:3000" } }))
+        .status,
+    ).toBe(201);
     const sameOrigin = await callApi("POST", "/api/projects", {
       cookie: user.cookie,
       body: JSON.stringify({ name: "C" }),
@@ -48,15 +56,29 @@ describe("cross-site requests with a session cookie", () => {
     expect(sameOrigin.status).toBe(201);
   });
 
-  it.each(["text/plain", "text/plain;charset=UTF-8", "application/x-www-form-urlencoded"])("refuses a JSON body sent as %s", async (contentType) => {
-    const user = await signUp();
-    const res = await user.api("POST", "/api/projects", { body: JSON.stringify({ name: "Sneaky" }), headers: { "content-type": contentType } });
-    await expectForbidden(res);
-    expect((await (await user.api("GET", "/api/projects")).json()).projects.map((p: { name: string }) => p.name)).not.toContain("Sneaky");
-  });
+  it.each(["text/plain", "text/plain;charset=UTF-8", "application/x-www-form-urlencoded"])(
+    "refuses a JSON body sent as %s",
+    async (contentType) => {
+      const user = await signUp();
+      const res = await user.api("POST", "/api/projects", {
+        body: JSON.stringify({ name: "Sneaky" }),
+        headers: { "content-type": contentType },
+      });
+      await expectForbidden(res);
+      expect(
+        (await (await user.api("GET", "/api/projects")).json()).projects.map((p: { name: string }) => p.name),
+      ).not.toContain("Sneaky");
+    },
+  );
 
   it("lets reads through from anywhere (a GET changes nothing)", async () => {
     const user = await signUp();
-    expect((await user.api("GET", "/api/projects", { headers: { origin: "http://evil.example", "sec-fetch-site": "cross-site" } })).status).toBe(200);
+    expect(
+      (
+        await user.api("GET", "/api/projects", {
+          headers: { origin: "http://evil.example", "sec-fetch-site": "cross-site" },
+        })
+      ).status,
+    ).toBe(200);
   });
 });

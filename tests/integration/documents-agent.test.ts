@@ -41,7 +41,10 @@ const lastToolResult = (request: ChatRequest) => JSON.parse(request.messages.at(
 describe("the agent and the shelf", () => {
   it("pins the <documents> index and reads a document through read_project_document", async () => {
     const { api } = await signUp();
-    const { thread, uploaded } = await projectWithDocuments(api, [["plan.md", "# Plan\nShip it."], ["notes.txt", "Remember the milk."]]);
+    const { thread, uploaded } = await projectWithDocuments(api, [
+      ["plan.md", "# Plan\nShip it."],
+      ["notes.txt", "Remember the milk."],
+    ]);
     const [plan, notes] = uploaded as [DocumentDto, DocumentDto];
     stub.enqueue(
       { type: "tool-calls", calls: [{ name: "list_project_documents", arguments: { limit: 5000 } }] },
@@ -49,12 +52,16 @@ describe("the agent and the shelf", () => {
       { type: "tool-calls", calls: [{ name: "read_project_document", arguments: { documentId: plan.id } }] },
       { type: "text", text: "Done." },
     );
-    const res = await api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: "What is the plan?" } } });
+    const res = await api("POST", `/api/threads/${thread.id}/runs`, {
+      json: { message: { text: "What is the plan?" } },
+    });
     expect((await readUiStream(res)).text).toBe("Done.");
 
     const requests = streamingRequests();
     expect(requests).toHaveLength(4);
-    const contextMessage = requests[0]!.messages.find((m) => m.role === "user" && contentText(m).startsWith("<project "))!;
+    const contextMessage = requests[0]!.messages.find(
+      (m) => m.role === "user" && contentText(m).startsWith("<project "),
+    )!;
     const documentsBlock = contentText(contextMessage).slice(contentText(contextMessage).indexOf("<documents "));
     expect(documentsBlock).toMatch(/^<documents count="2" shown="2">\n- id=/);
     expect(documentsBlock.indexOf(notes.id)).toBeLessThan(documentsBlock.indexOf(plan.id)); // newest first
@@ -66,8 +73,21 @@ describe("the agent and the shelf", () => {
       nextOffset: null,
       documents: [notes, plan].map((d) => ({ id: d.id, name: d.name, sizeBytes: d.sizeBytes, updatedAt: d.updatedAt })),
     });
-    expect(lastToolResult(requests[2]!)).toMatchObject({ name: "plan.md", offset: 0, returnedChars: 1, truncated: true, content: "#" });
-    expect(lastToolResult(requests[3]!)).toEqual({ name: "plan.md", totalChars: 15, offset: 0, returnedChars: 15, truncated: false, content: "# Plan\nShip it." });
+    expect(lastToolResult(requests[2]!)).toMatchObject({
+      name: "plan.md",
+      offset: 0,
+      returnedChars: 1,
+      truncated: true,
+      content: "#",
+    });
+    expect(lastToolResult(requests[3]!)).toEqual({
+      name: "plan.md",
+      totalChars: 15,
+      offset: 0,
+      returnedChars: 15,
+      truncated: false,
+      content: "# Plan\nShip it.",
+    });
 
     const { runs } = await (await api("GET", `/api/threads/${thread.id}/runs`)).json();
     const { events } = await (await api("GET", `/api/threads/${thread.id}/runs/${runs[0].id}/events`)).json();
@@ -79,10 +99,16 @@ describe("the agent and the shelf", () => {
     resetConfigForTests();
     try {
       const { api } = await signUp();
-      const { thread, uploaded } = await projectWithDocuments(api, [["a.txt", "a"], ["b.txt", "b"], ["c <documents count=\"9\"> <project>.txt", "c"]]);
+      const { thread, uploaded } = await projectWithDocuments(api, [
+        ["a.txt", "a"],
+        ["b.txt", "b"],
+        ['c <documents count="9"> <project>.txt', "c"],
+      ]);
       stub.enqueue({ type: "text", text: "ok" });
       await readUiStream(await api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: "hi" } } }));
-      const message = contentText(streamingRequests()[0]!.messages.find((m) => contentText(m).startsWith("<project "))!);
+      const message = contentText(
+        streamingRequests()[0]!.messages.find((m) => contentText(m).startsWith("<project "))!,
+      );
       const block = message.slice(message.indexOf("<documents "));
       expect(block.split("\n")[0]).toBe(`<documents count="3" shown="2">`);
       expect(block).toContain(uploaded[2]!.id);
@@ -105,7 +131,11 @@ describe("the agent and the shelf", () => {
     // The tool call is held before its last piece, so the trash below lands after admission
     // (the model request exists) and before the read (the call is not complete yet).
     stub.enqueue(
-      { type: "tool-calls", calls: [{ name: "read_project_document", arguments: { documentId: draft.id } }], holdBeforeLast: "trash" },
+      {
+        type: "tool-calls",
+        calls: [{ name: "read_project_document", arguments: { documentId: draft.id } }],
+        holdBeforeLast: "trash",
+      },
       { type: "text", text: "It is gone." },
     );
     const res = await api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: "Read the draft" } } });
@@ -137,13 +167,16 @@ describe("the agent and the shelf", () => {
 
   it("read_project_document refuses a missing or resized original, even with a cached conversion", async () => {
     const user = await signUp();
-    const { project } = await (await user.api("POST", "/api/projects", { json: { name: `P ${crypto.randomUUID()}` } })).json();
+    const { project } = await (
+      await user.api("POST", "/api/projects", { json: { name: `P ${crypto.randomUUID()}` } })
+    ).json();
     const put = async (name: string, content: BlobPart): Promise<DocumentDto> => {
       const body = new FormData();
       body.append("file", new File([content], name));
       return (await (await user.api("POST", `/api/projects/${project.id}/documents`, { body })).json()).document;
     };
-    const read = (documentId: string) => readDocumentSliceForAgent({ userId: user.id, projectId: project.id, documentId });
+    const read = (documentId: string) =>
+      readDocumentSliceForAgent({ userId: user.id, projectId: project.id, documentId });
 
     const text = await put("resized.txt", "original words");
     await writeFile((await storedPaths(text.id)).original, "different and longer words");

@@ -26,7 +26,8 @@ const fixture = (name: string) => readFile(path.join(__dirname, "../fixtures/thr
 
 function form(files: [string, BlobPart, string?][], name?: string): FormData {
   const body = new FormData();
-  for (const [fileName, content, type] of files) body.append("file", new File([content], fileName, { type: type ?? "application/octet-stream" }));
+  for (const [fileName, content, type] of files)
+    body.append("file", new File([content], fileName, { type: type ?? "application/octet-stream" }));
   if (name !== undefined) body.append("name", name);
   return body;
 }
@@ -54,14 +55,39 @@ describe("project documents", () => {
     expect(created.status).toBe(201);
     const { document, deduplicated } = await json(created);
     expect(deduplicated).toBe(false);
-    expect(document).toMatchObject({ projectId, name: "notes.txt", sizeBytes: 11, sourceThreadId: null, sourceKind: null, sourceName: null, contentMissing: false });
+    expect(document).toMatchObject({
+      projectId,
+      name: "notes.txt",
+      sizeBytes: 11,
+      sourceThreadId: null,
+      sourceKind: null,
+      sourceName: null,
+      contentMissing: false,
+    });
     expect(document.sha256).toMatch(/^[0-9a-f]{64}$/);
-    expect(Object.keys(document).sort()).toEqual(
-      ["contentMissing", "createdAt", "id", "name", "projectId", "sha256", "sizeBytes", "sourceKind", "sourceName", "sourceThreadId", "updatedAt"],
-    );
+    expect(Object.keys(document).sort()).toEqual([
+      "contentMissing",
+      "createdAt",
+      "id",
+      "name",
+      "projectId",
+      "sha256",
+      "sizeBytes",
+      "sourceKind",
+      "sourceName",
+      "sourceThreadId",
+      "updatedAt",
+    ]);
 
     // Layout: {sha[:2]}/{sha}/{documentId}/original/{name}; staging left empty.
-    const stored = path.join(projectDocumentsDir({ userId: user.id, projectId }), document.sha256.slice(0, 2), document.sha256, document.id, "original", "notes.txt");
+    const stored = path.join(
+      projectDocumentsDir({ userId: user.id, projectId }),
+      document.sha256.slice(0, 2),
+      document.sha256,
+      document.id,
+      "original",
+      "notes.txt",
+    );
     expect(await readFile(stored, "utf8")).toBe("hello shelf");
     expect(await readdir(projectStagingDir({ userId: user.id, projectId }))).toEqual([]);
     const row = await (await getDb()).projectDocument.findUniqueOrThrow({ where: { id: document.id } });
@@ -86,7 +112,12 @@ describe("project documents", () => {
     expect(await readFile(stored, "utf8")).toBe("hello shelf"); // nothing touched on disk
     expect((await user.api("DELETE", `/api/projects/${projectId}/documents/${document.id}`)).status).toBe(404);
     expect((await user.api("GET", `/api/projects/${projectId}/documents/${document.id}/content`)).status).toBe(404);
-    expect(await json(await user.api("GET", `/api/projects/${projectId}/documents`))).toEqual({ documents: [], total: 0, nextOffset: null, nextCursor: null });
+    expect(await json(await user.api("GET", `/api/projects/${projectId}/documents`))).toEqual({
+      documents: [],
+      total: 0,
+      nextOffset: null,
+      nextCursor: null,
+    });
     const trashed = await (await getDb()).projectDocument.findUniqueOrThrow({ where: { id: document.id } });
     expect(trashed.trashedAt).not.toBeNull();
     expect(trashed.trashOrigin).toMatchObject({ projectId });
@@ -136,7 +167,14 @@ describe("project documents", () => {
     const empty = new FormData();
     empty.append("name", "x.txt");
     expect((await user.api("POST", `/api/projects/${projectId}/documents`, { body: empty })).status).toBe(400);
-    expect((await upload(user.api, projectId, [["a.txt", "a"], ["b.txt", "b"]])).status).toBe(400);
+    expect(
+      (
+        await upload(user.api, projectId, [
+          ["a.txt", "a"],
+          ["b.txt", "b"],
+        ])
+      ).status,
+    ).toBe(400);
     expect((await upload(user.api, projectId, [["e.txt", ""]])).status).toBe(400);
     expect((await user.api("POST", `/api/projects/${projectId}/documents`, { json: { file: "x" } })).status).toBe(400);
 
@@ -154,7 +192,8 @@ describe("project documents", () => {
     const user = await signUp();
     const projectId = await newProject(user.api);
     const ids: string[] = [];
-    for (let i = 0; i < 5; i++) ids.push((await json(await upload(user.api, projectId, [[`d${i}.txt`, `doc ${i}`]]))).document.id);
+    for (let i = 0; i < 5; i++)
+      ids.push((await json(await upload(user.api, projectId, [[`d${i}.txt`, `doc ${i}`]]))).document.id);
     const page1 = await json(await user.api("GET", `/api/projects/${projectId}/documents?limit=2`));
     expect(page1.total).toBe(5);
     expect(page1.nextOffset).toBe(2);
@@ -171,13 +210,19 @@ describe("project documents", () => {
   it("serves converted markdown and the right dispositions; binaries have no text form", async () => {
     const user = await signUp();
     const projectId = await newProject(user.api);
-    const docx = (await json(await upload(user.api, projectId, [["hello.docx", await fixture("hello.docx")]]))).document;
+    const docx = (await json(await upload(user.api, projectId, [["hello.docx", await fixture("hello.docx")]])))
+      .document;
     const md = await user.api("GET", `/api/projects/${projectId}/documents/${docx.id}/content?as=markdown`);
     expect(md.status).toBe(200);
     expect(md.headers.get("content-type")).toMatch(/^text\/markdown/);
     const text = await md.text();
     expect(text.length).toBeGreaterThan(0);
-    const folder = path.join(projectDocumentsDir({ userId: user.id, projectId }), docx.sha256.slice(0, 2), docx.sha256, docx.id);
+    const folder = path.join(
+      projectDocumentsDir({ userId: user.id, projectId }),
+      docx.sha256.slice(0, 2),
+      docx.sha256,
+      docx.id,
+    );
     expect(await readFile(path.join(folder, "derived", "converted.md"), "utf8")).toBe(text);
 
     const html = (await json(await upload(user.api, projectId, [["page.html", "<script>alert(1)</script>"]]))).document;
@@ -192,7 +237,8 @@ describe("project documents", () => {
     expect(pdfServed.headers.get("content-disposition")).toMatch(/^inline/);
     await pdfServed.body?.cancel();
 
-    const binary = (await json(await upload(user.api, projectId, [["blob.bin", new Uint8Array([0, 1, 2, 3, 0, 255])]]))).document;
+    const binary = (await json(await upload(user.api, projectId, [["blob.bin", new Uint8Array([0, 1, 2, 3, 0, 255])]])))
+      .document;
     const noText = await user.api("GET", `/api/projects/${projectId}/documents/${binary.id}/content?as=markdown`);
     expect(noText.status).toBe(422);
     const noTextError = (await json(noText)).error;
@@ -201,11 +247,20 @@ describe("project documents", () => {
 
     process.env.AUTO_CONVERT_DOCUMENTS = "false";
     resetConfigForTests();
-    const xdocx = (await json(await upload(user.api, projectId, [["other.docx", Buffer.concat([await fixture("hello.docx"), Buffer.from([0])])]]))).document;
+    const xdocx = (
+      await json(
+        await upload(user.api, projectId, [
+          ["other.docx", Buffer.concat([await fixture("hello.docx"), Buffer.from([0])])],
+        ]),
+      )
+    ).document;
     const disabled = await user.api("GET", `/api/projects/${projectId}/documents/${xdocx.id}/content?as=markdown`);
     expect(disabled.status).toBe(422);
     const disabledError = (await json(disabled)).error;
-    expect(disabledError).toMatchObject({ code: "validation_failed", details: [{ path: "as", reason: "conversion_disabled" }] });
+    expect(disabledError).toMatchObject({
+      code: "validation_failed",
+      details: [{ path: "as", reason: "conversion_disabled" }],
+    });
     expect(disabledError.message).toMatch(/conversion is turned off/);
   });
 
@@ -239,12 +294,18 @@ describe("project documents", () => {
     }
 
     // A cached conversion survives the original's deletion; it must not be served.
-    const { document: docx } = await json(await upload(user.api, projectId, [["cached.docx", await fixture("hello.docx")]]));
-    expect((await user.api("GET", `/api/projects/${projectId}/documents/${docx.id}/content?as=markdown`)).status).toBe(200);
+    const { document: docx } = await json(
+      await upload(user.api, projectId, [["cached.docx", await fixture("hello.docx")]]),
+    );
+    expect((await user.api("GET", `/api/projects/${projectId}/documents/${docx.id}/content?as=markdown`)).status).toBe(
+      200,
+    );
     const docxRow = await (await getDb()).projectDocument.findUniqueOrThrow({ where: { id: docx.id } });
     const docxOriginal = path.join(projectsRoot(user.id), docxRow.storedRelpath);
     await unlink(docxOriginal);
-    expect(await readFile(path.join(path.dirname(path.dirname(docxOriginal)), "derived", "converted.md"), "utf8")).not.toBe("");
+    expect(
+      await readFile(path.join(path.dirname(path.dirname(docxOriginal)), "derived", "converted.md"), "utf8"),
+    ).not.toBe("");
     const cached = await user.api("GET", `/api/projects/${projectId}/documents/${docx.id}/content?as=markdown`);
     expect(cached.status).toBe(409);
     expect((await json(cached)).error.code).toBe("content_missing");
@@ -289,37 +350,66 @@ describe("project documents", () => {
     expect((await stranger.api("GET", `/api/projects/${own}/documents/${document.id}/content`)).status).toBe(404);
     expect((await stranger.api("DELETE", `/api/projects/${own}/documents/${document.id}`)).status).toBe(404);
     // The owner's shelf is untouched.
-    expect((await json(await owner.api("GET", `/api/projects/${projectId}/documents`))).documents.map((d) => d.id)).toEqual([document.id]);
+    expect(
+      (await json(await owner.api("GET", `/api/projects/${projectId}/documents`))).documents.map((d) => d.id),
+    ).toEqual([document.id]);
   });
 
   it("saves a thread file to the shelf with its provenance, leaving the source untouched", async () => {
     const user = await signUp();
     const stranger = await signUp("Stranger");
     const projectId = await newProject(user.api);
-    const { thread } = (await (await user.api("POST", "/api/threads", { json: {} })).json()) as { thread: { id: string } };
+    const { thread } = (await (await user.api("POST", "/api/threads", { json: {} })).json()) as {
+      thread: { id: string };
+    };
     const files = new FormData();
     files.append("files", new File(["from the chat"], "chat notes.txt"));
     expect((await user.api("POST", `/api/threads/${thread.id}/uploads`, { body: files })).status).toBe(201);
 
-    const save = (who: Api, json: unknown, project = projectId) => who("POST", `/api/projects/${project}/documents/from-thread`, { json });
-    const saved = await save(user.api, { threadId: thread.id, kind: "upload", name: "chat notes.txt", shelfName: "Notes.txt" });
+    const save = (who: Api, json: unknown, project = projectId) =>
+      who("POST", `/api/projects/${project}/documents/from-thread`, { json });
+    const saved = await save(user.api, {
+      threadId: thread.id,
+      kind: "upload",
+      name: "chat notes.txt",
+      shelfName: "Notes.txt",
+    });
     expect(saved.status).toBe(201);
     const { document } = await json(saved);
-    expect(document).toMatchObject({ name: "Notes.txt", sizeBytes: 13, sourceThreadId: thread.id, sourceKind: "upload", sourceName: "chat notes.txt" });
-    expect(await (await user.api("GET", `/api/projects/${projectId}/documents/${document.id}/content`)).text()).toBe("from the chat");
-    expect(await (await user.api("GET", `/api/threads/${thread.id}/artifacts/uploads/chat%20notes.txt`)).text()).toBe("from the chat");
+    expect(document).toMatchObject({
+      name: "Notes.txt",
+      sizeBytes: 13,
+      sourceThreadId: thread.id,
+      sourceKind: "upload",
+      sourceName: "chat notes.txt",
+    });
+    expect(await (await user.api("GET", `/api/projects/${projectId}/documents/${document.id}/content`)).text()).toBe(
+      "from the chat",
+    );
+    expect(await (await user.api("GET", `/api/threads/${thread.id}/artifacts/uploads/chat%20notes.txt`)).text()).toBe(
+      "from the chat",
+    );
 
     const again = await save(user.api, { threadId: thread.id, kind: "upload", name: "chat notes.txt" });
     expect(again.status).toBe(200);
     expect((await json(again)).document.id).toBe(document.id);
 
-    expect((await save(user.api, { threadId: thread.id, kind: "upload", name: "../uploads/chat notes.txt" })).status).toBe(404);
+    expect(
+      (await save(user.api, { threadId: thread.id, kind: "upload", name: "../uploads/chat notes.txt" })).status,
+    ).toBe(404);
     expect((await save(user.api, { threadId: thread.id, kind: "output", name: "chat notes.txt" })).status).toBe(404);
-    expect((await save(user.api, { threadId: thread.id, kind: "upload", name: "chat notes.txt", shelfName: "a/b" })).status).toBe(422);
+    expect(
+      (await save(user.api, { threadId: thread.id, kind: "upload", name: "chat notes.txt", shelfName: "a/b" })).status,
+    ).toBe(422);
     expect((await save(user.api, { threadId: thread.id, kind: "nope", name: "x" })).status).toBe(422);
     const strangerProject = await newProject(stranger.api);
-    expect((await save(stranger.api, { threadId: thread.id, kind: "upload", name: "chat notes.txt" }, strangerProject)).status).toBe(404);
-    expect((await save(stranger.api, { threadId: thread.id, kind: "upload", name: "chat notes.txt" })).status).toBe(404);
+    expect(
+      (await save(stranger.api, { threadId: thread.id, kind: "upload", name: "chat notes.txt" }, strangerProject))
+        .status,
+    ).toBe(404);
+    expect((await save(stranger.api, { threadId: thread.id, kind: "upload", name: "chat notes.txt" })).status).toBe(
+      404,
+    );
 
     // An empty source file is 400, like an empty upload, and leaves nothing staged or shelved.
     const outputs = threadFilesDir({ userId: user.id, threadId: thread.id }, "outputs");
@@ -337,9 +427,14 @@ describe("project documents", () => {
     const stranger = await signUp("Stranger");
     const projectId = await newProject(user.api);
     const { document } = await json(await upload(user.api, projectId, [["brief.txt", "the brief"]]));
-    const { thread } = (await (await user.api("POST", "/api/threads", { json: {} })).json()) as { thread: { id: string } };
-    const { thread: foreignThread } = (await (await stranger.api("POST", "/api/threads", { json: {} })).json()) as { thread: { id: string } };
-    const attach = (threadId: string) => user.api("POST", `/api/projects/${projectId}/documents/${document.id}/attach-to-thread/${threadId}`);
+    const { thread } = (await (await user.api("POST", "/api/threads", { json: {} })).json()) as {
+      thread: { id: string };
+    };
+    const { thread: foreignThread } = (await (await stranger.api("POST", "/api/threads", { json: {} })).json()) as {
+      thread: { id: string };
+    };
+    const attach = (threadId: string) =>
+      user.api("POST", `/api/projects/${projectId}/documents/${document.id}/attach-to-thread/${threadId}`);
 
     const first = await attach(thread.id);
     expect(first.status).toBe(201);
@@ -348,12 +443,21 @@ describe("project documents", () => {
     const second = await attach(thread.id);
     expect(second.status).toBe(201);
     expect(await second.json()).toMatchObject({ filename: "brief_1.txt" });
-    expect(await (await user.api("GET", `/api/threads/${thread.id}/artifacts/uploads/brief_1.txt`)).text()).toBe("the brief");
+    expect(await (await user.api("GET", `/api/threads/${thread.id}/artifacts/uploads/brief_1.txt`)).text()).toBe(
+      "the brief",
+    );
 
     const foreign = await attach(foreignThread.id);
     const missing = await attach(crypto.randomUUID());
     expect(foreign.status).toBe(404);
     expect(await foreign.text()).toBe(await missing.text());
-    expect((await stranger.api("POST", `/api/projects/${projectId}/documents/${document.id}/attach-to-thread/${foreignThread.id}`)).status).toBe(404);
+    expect(
+      (
+        await stranger.api(
+          "POST",
+          `/api/projects/${projectId}/documents/${document.id}/attach-to-thread/${foreignThread.id}`,
+        )
+      ).status,
+    ).toBe(404);
   });
 });

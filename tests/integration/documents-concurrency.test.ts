@@ -27,7 +27,9 @@ async function newProject(api: Api): Promise<string> {
 async function storedOriginals(userId: string, projectId: string): Promise<string[]> {
   const root = projectDocumentsDir({ userId, projectId });
   const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((e) => e.isFile() && !path.relative(root, e.parentPath).startsWith(".staging")).map((e) => path.join(e.parentPath, e.name));
+  return entries
+    .filter((e) => e.isFile() && !path.relative(root, e.parentPath).startsWith(".staging"))
+    .map((e) => path.join(e.parentPath, e.name));
 }
 
 describe("concurrent shelf writes", () => {
@@ -56,7 +58,9 @@ describe("concurrent shelf writes", () => {
       const [upload, removal] = await Promise.all([
         user.api("POST", `/api/projects/${projectId}/documents`, { body: form("race.txt", `race ${round}`) }),
         // A growing head start for the upload, so rounds land on both sides of its commit.
-        new Promise((resolve) => setTimeout(resolve, round * 3)).then(() => user.api("DELETE", `/api/projects/${projectId}`)),
+        new Promise((resolve) => setTimeout(resolve, round * 3)).then(() =>
+          user.api("DELETE", `/api/projects/${projectId}`),
+        ),
       ]);
       expect(removal.status).toBe(200);
       const { trashedDocuments } = (await removal.json()) as { trashedDocuments: number };
@@ -78,9 +82,13 @@ describe("concurrent shelf writes", () => {
     const user = await signUp();
     const projectId = await newProject(user.api);
     for (const name of ["one.txt", "two.txt", "three.txt"]) {
-      expect((await user.api("POST", `/api/projects/${projectId}/documents`, { body: form(name, name) })).status).toBe(201);
+      expect((await user.api("POST", `/api/projects/${projectId}/documents`, { body: form(name, name) })).status).toBe(
+        201,
+      );
     }
-    const list = (await (await user.api("GET", `/api/projects/${projectId}/documents`)).json()) as { documents: DocumentDto[] };
+    const list = (await (await user.api("GET", `/api/projects/${projectId}/documents`)).json()) as {
+      documents: DocumentDto[];
+    };
     await user.api("DELETE", `/api/projects/${projectId}/documents/${list.documents[0]!.id}`);
     const res = await user.api("DELETE", `/api/projects/${projectId}`);
     expect(await res.json()).toMatchObject({ trashedDocuments: 2 });
@@ -105,18 +113,26 @@ describe("a failed insert", () => {
     try {
       const user = await signUp();
       const projectId = await newProject(user.api);
-      const first = await user.api("POST", `/api/projects/${projectId}/documents`, { body: form("kept.txt", "shared bytes") });
+      const first = await user.api("POST", `/api/projects/${projectId}/documents`, {
+        body: form("kept.txt", "shared bytes"),
+      });
       const { document } = (await first.json()) as { document: DocumentDto };
       // Trashed, so the next upload of the same bytes is not a dedup hit and gets its own folder.
       expect((await user.api("DELETE", `/api/projects/${projectId}/documents/${document.id}`)).status).toBe(204);
 
-      const failed = await user.api("POST", `/api/projects/${projectId}/documents`, { body: form("refuse-me.txt", "shared bytes") });
+      const failed = await user.api("POST", `/api/projects/${projectId}/documents`, {
+        body: form("refuse-me.txt", "shared bytes"),
+      });
       expect(failed.status).toBe(500);
       expect(await failed.text()).not.toContain("refused by test trigger");
       const files = await storedOriginals(user.id, projectId);
       expect(files).toHaveLength(1);
       expect(files[0]).toContain(path.join(document.id, "original", "kept.txt"));
-      const shaDir = path.join(projectDocumentsDir({ userId: user.id, projectId }), document.sha256.slice(0, 2), document.sha256);
+      const shaDir = path.join(
+        projectDocumentsDir({ userId: user.id, projectId }),
+        document.sha256.slice(0, 2),
+        document.sha256,
+      );
       expect(await readdir(shaDir)).toEqual([document.id]);
       expect(await readdir(path.join(projectDocumentsDir({ userId: user.id, projectId }), ".staging"))).toEqual([]);
       expect(await db.projectDocument.count({ where: { projectId } })).toBe(1);

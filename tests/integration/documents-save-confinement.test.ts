@@ -56,7 +56,9 @@ describe("save to project: source confinement", () => {
     ];
     for (const name of names) {
       for (const kind of ["upload", "output"]) {
-        const res = await user.api("POST", `/api/projects/${projectId}/documents/from-thread`, { json: { threadId, kind, name } });
+        const res = await user.api("POST", `/api/projects/${projectId}/documents/from-thread`, {
+          json: { threadId, kind, name },
+        });
         // An empty name fails the body schema and NUL is refused in any JSON body (422);
         // everything else is indistinguishable from absence.
         expect(res.status, `${kind} ${JSON.stringify(name)}`).toBe(name === "" || name.includes("\u0000") ? 422 : 404);
@@ -67,7 +69,9 @@ describe("save to project: source confinement", () => {
     expect(await readFile(secret, "utf8")).toBe("outside the thread");
 
     // The legitimate name still works: confinement is not a blanket refusal.
-    const ok = await user.api("POST", `/api/projects/${projectId}/documents/from-thread`, { json: { threadId, kind: "upload", name: "inside.txt" } });
+    const ok = await user.api("POST", `/api/projects/${projectId}/documents/from-thread`, {
+      json: { threadId, kind: "upload", name: "inside.txt" },
+    });
     expect(ok.status).toBe(201);
   });
 });

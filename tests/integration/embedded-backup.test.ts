@@ -18,10 +18,14 @@ const work = mkdtempSync(path.join(os.tmpdir(), "workspace-backup-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 async function npmScript(script: "backup" | "restore", file: string, dataDir: string) {
-  return promisify(execFile)("npx", ["--no-install", "tsx", "--conditions=react-server", `scripts/${script}.ts`, file], {
-    env: { ...process.env, DATA_DIR: dataDir },
-    timeout: 90_000,
-  }).then(
+  return promisify(execFile)(
+    "npx",
+    ["--no-install", "tsx", "--conditions=react-server", `scripts/${script}.ts`, file],
+    {
+      env: { ...process.env, DATA_DIR: dataDir },
+      timeout: 90_000,
+    },
+  ).then(
     ({ stdout }) => ({ code: 0, stdout, stderr: "" }),
     (error: { code: number; stdout: string; stderr: string }) => error,
   );
@@ -34,7 +38,9 @@ async function view(api: Awaited<ReturnType<typeof signUp>>["api"]) {
   for (const project of projects) {
     const { documents } = await (await api("GET", `/api/projects/${project.id}/documents`)).json();
     for (const d of documents) {
-      const content = Buffer.from(await (await api("GET", `/api/projects/${project.id}/documents/${d.id}/content`)).arrayBuffer());
+      const content = Buffer.from(
+        await (await api("GET", `/api/projects/${project.id}/documents/${d.id}/content`)).arrayBuffer(),
+      );
       shelves.push({ project: project.name, name: d.name, content: content.toString("base64") });
     }
   }
@@ -42,7 +48,12 @@ async function view(api: Awaited<ReturnType<typeof signUp>>["api"]) {
   const uploads = [];
   for (const thread of threads) {
     const { files } = await (await api("GET", `/api/threads/${thread.id}/uploads`)).json();
-    for (const file of files) uploads.push({ thread: thread.title, name: file.filename, content: Buffer.from(await (await api("GET", file.artifactUrl)).arrayBuffer()).toString("base64") });
+    for (const file of files)
+      uploads.push({
+        thread: thread.title,
+        name: file.filename,
+        content: Buffer.from(await (await api("GET", file.artifactUrl)).arrayBuffer()).toString("base64"),
+      });
   }
   return { projects, shelves, threads, uploads };
 }
@@ -62,7 +73,9 @@ describe("npm run backup / npm run restore", () => {
     const alice = await signUp("Alice");
     const project = await newProject(alice.api, "Kept safe");
     await uploadDocument(alice.api, project, "ledger.csv", "date,amount\n2026-01-01,12.50\n");
-    const { thread } = await (await alice.api("POST", "/api/threads", { json: { projectId: project, title: "Notes" } })).json();
+    const { thread } = await (
+      await alice.api("POST", "/api/threads", { json: { projectId: project, title: "Notes" } })
+    ).json();
     const body = new FormData();
     body.append("files", new File(["upload bytes ✓"], "note.txt"));
     expect((await alice.api("POST", `/api/threads/${thread.id}/uploads`, { body })).status).toBe(201);

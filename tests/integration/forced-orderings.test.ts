@@ -4,14 +4,25 @@ import { getDb } from "@/lib/db/client";
 import { fileRemoval } from "@/lib/storage/file-removal";
 import { projectsRoot } from "@/lib/storage/layout";
 import { signUp } from "../support/route-client";
-import { documentRow, newProject, storedPaths, trashedDocument, uploadDocument, type Api } from "../support/shelf-fixtures";
+import {
+  documentRow,
+  newProject,
+  storedPaths,
+  trashedDocument,
+  uploadDocument,
+  type Api,
+} from "../support/shelf-fixtures";
 
 // The races of trash-concurrency and documents-concurrency, with each ordering forced rather
 // than hoped for: the first operation is stopped at a known point inside its critical
 // section (a gate in its unlink, or in the request body it is still reading), the second is
 // started, then the first is let go. The disk is checked in every branch.
 
-const exists = (file: string) => access(file).then(() => true, () => false);
+const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
 
 function gate() {
   let open!: () => void;
@@ -23,7 +34,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const restore = (api: Api, id: string, projectId?: string) => api("POST", `/api/trash/documents/${id}/restore`, { json: projectId ? { projectId } : {} });
+const restore = (api: Api, id: string, projectId?: string) =>
+  api("POST", `/api/trash/documents/${id}/restore`, { json: projectId ? { projectId } : {} });
 const purge = (api: Api, id: string) => api("POST", `/api/trash/documents/${id}/purge`);
 
 /** Files anywhere under the user's projects folder, staging included. */
@@ -65,7 +77,9 @@ describe("purge vs restore of one trashed document", () => {
     expect((await purge(user.api, document.id)).status).toBe(404);
     expect((await documentRow(document.id))?.trashedAt).toBeNull();
     expect(await exists(original)).toBe(true);
-    expect(await (await user.api("GET", `/api/projects/${projectId}/documents/${document.id}/content`)).text()).toBe("restore first");
+    expect(await (await user.api("GET", `/api/projects/${projectId}/documents/${document.id}/content`)).text()).toBe(
+      "restore first",
+    );
   });
 });
 
@@ -121,7 +135,11 @@ describe("upload vs project delete", () => {
     const user = await signUp();
     const projectId = await newProject(user.api);
     const release = gate();
-    const uploading = user.api("POST", `/api/projects/${projectId}/documents`, heldUpload("late.txt", "arrives after the delete", release.opened));
+    const uploading = user.api(
+      "POST",
+      `/api/projects/${projectId}/documents`,
+      heldUpload("late.txt", "arrives after the delete", release.opened),
+    );
     expect((await user.api("DELETE", `/api/projects/${projectId}`)).status).toBe(200);
     release.open();
     expect((await uploading).status).toBe(404);

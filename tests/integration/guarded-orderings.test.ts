@@ -73,7 +73,11 @@ vi.mock("@/lib/thread-files/ingest-thread-upload", async (importOriginal) => {
 
 afterEach(() => pauses.clear());
 
-const exists = (file: string) => access(file).then(() => true, () => false);
+const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
 const docx = () => readFile(path.join(__dirname, "../fixtures/thread-files/hello.docx"));
 
 async function newThread(api: Api, projectId: string | null = null): Promise<string> {
@@ -122,7 +126,9 @@ describe("a conversion racing a purge of its document", () => {
     const projectId = await newProject(api);
     const document = await uploadDocument(api, projectId, "hello.docx", await docx());
     const { folder } = await storedPaths(document.id);
-    expect((await api("GET", `/api/projects/${projectId}/documents/${document.id}/content?as=markdown`)).status).toBe(200);
+    expect((await api("GET", `/api/projects/${projectId}/documents/${document.id}/content?as=markdown`)).status).toBe(
+      200,
+    );
     expect(await exists(path.join(folder, "derived", "converted.md"))).toBe(true);
 
     await trashDocument(api, projectId, document.id);
@@ -139,7 +145,9 @@ describe("save to project from a chat deleted meanwhile", () => {
     await uploadToThread(api, threadId, "notes.txt", "some notes");
 
     const pause = pauses.arm("staged");
-    const saving = api("POST", `/api/projects/${projectId}/documents/from-thread`, { json: { threadId, kind: "upload", name: "notes.txt" } });
+    const saving = api("POST", `/api/projects/${projectId}/documents/from-thread`, {
+      json: { threadId, kind: "upload", name: "notes.txt" },
+    });
     await pause.reached; // the chat was the caller's when the copy began
     expect((await api("DELETE", `/api/threads/${threadId}`)).status).toBe(204);
     pause.release();

@@ -36,14 +36,18 @@ afterAll(() => {
   resetConfigForTests();
 });
 
-const isSummaryCall = (r: RecordedRequest) => !(r.body as Json).stream && contentText((r.body as Json).messages[0]).includes("running summary");
-const chatRequests = (requests: RecordedRequest[]) => requests.filter((r) => (r.body as Json).stream).map((r) => r.body as ChatRequest);
+const isSummaryCall = (r: RecordedRequest) =>
+  !(r.body as Json).stream && contentText((r.body as Json).messages[0]).includes("running summary");
+const chatRequests = (requests: RecordedRequest[]) =>
+  requests.filter((r) => (r.body as Json).stream).map((r) => r.body as ChatRequest);
 const bodyChars = (r: RecordedRequest) => JSON.stringify(r.body).length;
 
 async function newThread(api: Awaited<ReturnType<typeof signUp>>["api"], instructions?: string) {
   let projectId: string | null = null;
   if (instructions !== undefined) {
-    const { project } = await (await api("POST", "/api/projects", { json: { name: `P ${crypto.randomUUID()}`, instructions } })).json();
+    const { project } = await (
+      await api("POST", "/api/projects", { json: { name: `P ${crypto.randomUUID()}`, instructions } })
+    ).json();
     projectId = project.id;
   }
   const { thread } = await (await api("POST", "/api/threads", { json: { projectId, title: "long" } })).json();
@@ -74,7 +78,10 @@ describe("a 300-exchange thread", () => {
       stub.setNonStreamingTurn({ type: "text", text: `${SUMMARY} (through ${n})` });
       stub.enqueue({ type: "text", text: answer(n), chunks: [answer(n)] });
       const { text, chunks } = await run(api, threadId, question(n));
-      expect(chunks.filter((c) => c.type === "error"), `run ${n}`).toEqual([]);
+      expect(
+        chunks.filter((c) => c.type === "error"),
+        `run ${n}`,
+      ).toEqual([]);
       expect(text).toBe(answer(n));
       if (stub.requests.some(isSummaryCall)) summaryRounds.push(n);
       largest = Math.max(largest, ...stub.requests.map(bodyChars));
@@ -85,14 +92,20 @@ describe("a 300-exchange thread", () => {
     // every several runs, never two in a row.
     expect(summaryRounds.length).toBeGreaterThan(5);
     expect(summaryRounds.length).toBeLessThan(300 / 5);
-    summaryRounds.slice(1).forEach((round, i) => expect(round - summaryRounds[i]!, `rounds ${summaryRounds[i]} and ${round}`).toBeGreaterThanOrEqual(5));
+    summaryRounds
+      .slice(1)
+      .forEach((round, i) =>
+        expect(round - summaryRounds[i]!, `rounds ${summaryRounds[i]} and ${round}`).toBeGreaterThanOrEqual(5),
+      );
 
     // The last request: system prompt, one summary block, recent turns verbatim, the project block, the question.
     const last = chatRequests(stub.requests).at(-1)!;
     const texts = last.messages.map(contentText);
     expect(last.messages[0].role).toBe("system");
     expect(last.messages[1].role).toBe("user");
-    expect(texts[1]).toBe(`<conversation_summary>\n${SUMMARY} (through ${summaryRounds.at(-1)})\n</conversation_summary>`);
+    expect(texts[1]).toBe(
+      `<conversation_summary>\n${SUMMARY} (through ${summaryRounds.at(-1)})\n</conversation_summary>`,
+    );
     const userTexts = last.messages.filter((m) => m.role === "user").map(contentText);
     expect(userTexts.filter((t) => t.includes("<conversation_summary>"))).toHaveLength(1);
     expect(userTexts.filter((t) => t.includes("<project "))).toHaveLength(1);
@@ -102,7 +115,12 @@ describe("a 300-exchange thread", () => {
     const recent = texts.slice(2, -2);
     expect(recent.length).toBeGreaterThan(4);
     const firstRecent = Number(/^Question (\d+)/.exec(recent[0]!)![1]);
-    expect(recent).toEqual(Array.from({ length: 299 - firstRecent + 1 }, (_, i) => [question(firstRecent + i), answer(firstRecent + i)]).flat());
+    expect(recent).toEqual(
+      Array.from({ length: 299 - firstRecent + 1 }, (_, i) => [
+        question(firstRecent + i),
+        answer(firstRecent + i),
+      ]).flat(),
+    );
     expect(last.messages.filter((m) => m.role === "system")).toHaveLength(1);
     expect(contentText(last.messages[0])).not.toContain(SUMMARY);
 
@@ -114,7 +132,11 @@ describe("a 300-exchange thread", () => {
 
     // The summary is readable over the API, and ends where the request's verbatim turns begin.
     const { summary } = await (await api("GET", `/api/threads/${threadId}/summary`)).json();
-    expect(summary).toEqual({ text: `${SUMMARY} (through ${summaryRounds.at(-1)})`, throughMessageId: expect.any(String), updatedAt: expect.any(String) });
+    expect(summary).toEqual({
+      text: `${SUMMARY} (through ${summaryRounds.at(-1)})`,
+      throughMessageId: expect.any(String),
+      updatedAt: expect.any(String),
+    });
     const through = messages.findIndex((m: Json) => m.id === summary.throughMessageId);
     expect(messages[through].role).toBe("assistant");
     expect(messages[through + 1].parts[0].text).toBe(question(firstRecent));
@@ -123,7 +145,12 @@ describe("a 300-exchange thread", () => {
 
     // The context panel's numbers: what the next run carries before its new message.
     const { history } = await (await api("GET", `/api/threads/${threadId}/context`)).json();
-    expect(history).toEqual({ tokens: expect.any(Number), budgetTokens: 5120, prunedToolResults: 0, summarizedThroughMessageId: summary.throughMessageId });
+    expect(history).toEqual({
+      tokens: expect.any(Number),
+      budgetTokens: 5120,
+      prunedToolResults: 0,
+      summarizedThroughMessageId: summary.throughMessageId,
+    });
     expect(history.tokens).toBeGreaterThan(1000);
   }, 240_000);
 });
@@ -138,7 +165,19 @@ describe("pruning old tool results", () => {
     // Each turn reads 3,500 characters (~1,170 tokens) of the file: three reads fit the
     // budget next to the system prompt and tool schemas (~1,000 tokens), four do not.
     for (let n = 1; n <= 4; n += 1) {
-      stub.enqueue({ type: "tool-calls", calls: [{ id: `read_${n}`, name: "read_thread_file", arguments: { kind: "upload", name: "facts.txt", limit: 3500 } }] }, { type: "text", text: `Read it (${n}).` });
+      stub.enqueue(
+        {
+          type: "tool-calls",
+          calls: [
+            {
+              id: `read_${n}`,
+              name: "read_thread_file",
+              arguments: { kind: "upload", name: "facts.txt", limit: 3500 },
+            },
+          ],
+        },
+        { type: "text", text: `Read it (${n}).` },
+      );
       const { text } = await run(api, threadId, `Read facts.txt, turn ${n}`);
       expect(text).toBe(`Read it (${n}).`);
     }
@@ -169,7 +208,9 @@ describe("what does not fit", () => {
     const huge = "lorem ipsum dolor sit amet ".repeat(3300);
     const { chunks } = await run(api, threadId, huge);
     const error = chunks.find((c) => c.type === "error");
-    expect(error?.errorText).toMatch(/^This message is too long for the model's context window \(about [\d,]+ tokens, and a request to this model may carry at most 5,120\)/);
+    expect(error?.errorText).toMatch(
+      /^This message is too long for the model's context window \(about [\d,]+ tokens, and a request to this model may carry at most 5,120\)/,
+    );
     expect(stub.requests).toEqual([]);
     const { runs } = await (await api("GET", `/api/threads/${threadId}/runs`)).json();
     expect(runs[0]).toMatchObject({ status: "failed", error: error!.errorText });
@@ -184,7 +225,9 @@ describe("what does not fit", () => {
     stub.setContextLimit(2000);
     const { chunks } = await run(api, threadId, "Hello");
     const error = chunks.find((c) => c.type === "error");
-    expect(error?.errorText).toMatch(/^The conversation is longer than the model accepts \(the model server said: This model's maximum context length is 500 tokens/);
+    expect(error?.errorText).toMatch(
+      /^The conversation is longer than the model accepts \(the model server said: This model's maximum context length is 500 tokens/,
+    );
     expect(error?.errorText).toContain("lower it to match");
     const { runs } = await (await api("GET", `/api/threads/${threadId}/runs`)).json();
     expect(runs[0]).toMatchObject({ status: "failed", error: error!.errorText });

@@ -22,12 +22,15 @@ async function upload(api: Api, projectId: string, name: string, content: string
   return (await (await api("POST", `/api/projects/${projectId}/documents`, { body })).json()).document;
 }
 
-const messagesOf = async (api: Api, threadId: string): Promise<Json[]> => (await (await api("GET", `/api/threads/${threadId}/messages`)).json()).messages;
+const messagesOf = async (api: Api, threadId: string): Promise<Json[]> =>
+  (await (await api("GET", `/api/threads/${threadId}/messages`)).json()).messages;
 
 describe("message sources", () => {
   it("records the documents and chat files read, with merged ranges, and says when one is gone", async () => {
     const { api } = await signUp();
-    const { project } = await (await api("POST", "/api/projects", { json: { name: `P ${crypto.randomUUID()}` } })).json();
+    const { project } = await (
+      await api("POST", "/api/projects", { json: { name: `P ${crypto.randomUUID()}` } })
+    ).json();
     const plan = await upload(api, project.id, "plan.md", "x".repeat(300));
     const spec = await upload(api, project.id, "spec.md", "y".repeat(50));
     const { thread } = await (await api("POST", "/api/threads", { json: { projectId: project.id } })).json();
@@ -36,7 +39,10 @@ describe("message sources", () => {
     expect((await api("POST", `/api/threads/${thread.id}/uploads`, { body: files })).status).toBe(201);
 
     stub.enqueue(
-      { type: "tool-calls", calls: [{ name: "read_project_document", arguments: { documentId: plan.id, offset: 0, limit: 100 } }] },
+      {
+        type: "tool-calls",
+        calls: [{ name: "read_project_document", arguments: { documentId: plan.id, offset: 0, limit: 100 } }],
+      },
       {
         type: "tool-calls",
         calls: [
@@ -48,7 +54,9 @@ describe("message sources", () => {
       },
       { type: "text", text: "The plan says x." },
     );
-    const { chunks } = await readUiStream(await api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: "Summarise" } } }));
+    const { chunks } = await readUiStream(
+      await api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: "Summarise" } } }),
+    );
     const expected = [
       { kind: "document", documentId: plan.id, name: "plan.md", ranges: [[0, 150]] },
       { kind: "upload", name: "notes.txt", ranges: [[0, 20]] },
@@ -56,7 +64,9 @@ describe("message sources", () => {
     ];
     // The live stream carries them before its end, so the answer shows them without a reload.
     // (Other metadata, such as the model that answered, travels in chunks of its own.)
-    const metadata = chunks.filter((c) => c.type === "message-metadata").map((c) => c.messageMetadata as { sources?: unknown });
+    const metadata = chunks
+      .filter((c) => c.type === "message-metadata")
+      .map((c) => c.messageMetadata as { sources?: unknown });
     expect(metadata.find((m) => m.sources)).toEqual({ sources: expected });
 
     const answer = (await messagesOf(api, thread.id))[1]!;
@@ -91,14 +101,22 @@ describe("Stop", () => {
 
   it.each([
     ["a fast stream", { type: "text" as const, text: "", chunks: Array.from({ length: 4000 }, (_, i) => `w${i} `) }],
-    ["a slow stream", { type: "text" as const, text: "", chunks: Array.from({ length: 40 }, (_, i) => `w${i} `), delayMs: 30 }],
+    [
+      "a slow stream",
+      { type: "text" as const, text: "", chunks: Array.from({ length: 40 }, (_, i) => `w${i} `), delayMs: 30 },
+    ],
   ])("stores exactly the text the client received on %s", async (_name, turn) => {
     const { api } = await signUp();
     const { thread } = await (await api("POST", "/api/threads", { json: { title: "stop" } })).json();
     stub.enqueue(turn);
     const received = await stopAfter(api, thread.id, 12);
-    await expect.poll(async () => (await (await api("GET", `/api/threads/${thread.id}/runs`)).json()).runs[0].status).toBe("stopped");
-    const stored = (await messagesOf(api, thread.id))[1]!.parts.filter((p: Json) => p.type === "text").map((p: Json) => p.text).join("");
+    await expect
+      .poll(async () => (await (await api("GET", `/api/threads/${thread.id}/runs`)).json()).runs[0].status)
+      .toBe("stopped");
+    const stored = (await messagesOf(api, thread.id))[1]!.parts
+      .filter((p: Json) => p.type === "text")
+      .map((p: Json) => p.text)
+      .join("");
     expect(received.length).toBeGreaterThan(0);
     expect(stored).toBe(received);
   });

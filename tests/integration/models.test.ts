@@ -18,7 +18,10 @@ let local: StubModelServer;
 let downUrl: string;
 
 beforeAll(async () => {
-  local = await startStubModelServer({ models: ["llama3.1:8b", "qwen2.5:7b"], nonStreamingTurn: { type: "text", text: "Local title" } });
+  local = await startStubModelServer({
+    models: ["llama3.1:8b", "qwen2.5:7b"],
+    nonStreamingTurn: { type: "text", text: "Local title" },
+  });
   downUrl = `http://127.0.0.1:${await closedPort()}/v1`;
   process.env.MODEL_ENDPOINTS = JSON.stringify([
     { name: "local", baseURL: local.url, apiKey: "local-key", contextTokens: 32768 },
@@ -47,7 +50,8 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-const streamed = (stub: StubModelServer) => stub.requests.filter((r) => (r.body as Json | null)?.stream).map((r) => r.body as ChatRequest & { model: string });
+const streamed = (stub: StubModelServer) =>
+  stub.requests.filter((r) => (r.body as Json | null)?.stream).map((r) => r.body as ChatRequest & { model: string });
 const toolNames = (req: ChatRequest) => (req.tools ?? []).map((t) => t.function.name);
 
 async function newThread(api: Awaited<ReturnType<typeof signUp>>["api"], json: Json = {}) {
@@ -72,8 +76,22 @@ describe("GET /api/models", () => {
     expect(body.defaultModelId).toBe("default:stub");
     expect(body.models).toEqual([
       { id: "default:stub", endpoint: "default", name: "stub", available: true, tools: null, contextTokens: null },
-      { id: "local:llama3.1:8b", endpoint: "local", name: "llama3.1:8b", available: true, tools: null, contextTokens: 32768 },
-      { id: "local:qwen2.5:7b", endpoint: "local", name: "qwen2.5:7b", available: true, tools: null, contextTokens: 32768 },
+      {
+        id: "local:llama3.1:8b",
+        endpoint: "local",
+        name: "llama3.1:8b",
+        available: true,
+        tools: null,
+        contextTokens: 32768,
+      },
+      {
+        id: "local:qwen2.5:7b",
+        endpoint: "local",
+        name: "qwen2.5:7b",
+        available: true,
+        tools: null,
+        contextTokens: 32768,
+      },
       { id: "fixed:big", endpoint: "fixed", name: "big", available: true, tools: null, contextTokens: 128000 },
       { id: "fixed:small", endpoint: "fixed", name: "small", available: true, tools: null, contextTokens: null },
     ]);
@@ -106,13 +124,19 @@ describe("a thread's model", () => {
 
     const patched = await api("PATCH", `/api/threads/${thread.id}`, { json: { modelId: "local:llama3.1:8b" } });
     expect(patched.status).toBe(200);
-    expect((await patched.json()).thread).toMatchObject({ id: thread.id, title: "models", modelId: "local:llama3.1:8b" });
+    expect((await patched.json()).thread).toMatchObject({
+      id: thread.id,
+      title: "models",
+      modelId: "local:llama3.1:8b",
+    });
     expect((await (await api("GET", `/api/threads/${thread.id}`)).json()).thread.modelId).toBe("local:llama3.1:8b");
 
     // The switch lands while the first run is streaming: that run stays where it started.
     local.enqueue({ type: "text", text: "Slow local answer arrives.", delayMs: 50 });
     const first = await api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: "one" } } });
-    expect((await api("PATCH", `/api/threads/${thread.id}`, { json: { modelId: "local:qwen2.5:7b" } })).status).toBe(200);
+    expect((await api("PATCH", `/api/threads/${thread.id}`, { json: { modelId: "local:qwen2.5:7b" } })).status).toBe(
+      200,
+    );
     expect((await (await api("GET", `/api/threads/${thread.id}/runs`)).json()).runs[0].status).toBe("running");
     expect((await readUiStream(first)).text).toBe("Slow local answer arrives.");
     await backgroundWorkSettled();
@@ -149,9 +173,15 @@ describe("a thread's model", () => {
     for (const modelId of ["local:mistral", "nowhere:stub", "stub", "down:anything", "default:", "x".repeat(301), 42]) {
       const res = await api("PATCH", `/api/threads/${thread.id}`, { json: { modelId, title: "changed" } });
       expect(res.status, String(modelId)).toBe(422);
-      expect((await res.json()).error).toMatchObject({ code: "validation_failed", details: [expect.objectContaining({ path: "modelId" })] });
+      expect((await res.json()).error).toMatchObject({
+        code: "validation_failed",
+        details: [expect.objectContaining({ path: "modelId" })],
+      });
     }
-    expect((await (await api("GET", `/api/threads/${thread.id}`)).json()).thread).toMatchObject({ title: "keep", modelId: "local:qwen2.5:7b" });
+    expect((await (await api("GET", `/api/threads/${thread.id}`)).json()).thread).toMatchObject({
+      title: "keep",
+      modelId: "local:qwen2.5:7b",
+    });
     expect((await api("PATCH", `/api/threads/${thread.id}`, { json: {} })).status).toBe(422);
     const foreign = await other.api("PATCH", `/api/threads/${thread.id}`, { json: { modelId: "local:llama3.1:8b" } });
     expect(foreign.status).toBe(404);
@@ -170,7 +200,10 @@ describe("a thread's model", () => {
     expect(text).toBe("Default stands in.");
     expect(streamed(local)).toEqual([]);
     const notice = { kind: "model_fallback", requestedModelId: "local:qwen2.5:7b", modelId: "default:stub" };
-    expect(chunks.find((c) => c.type === "start")?.messageMetadata).toMatchObject({ modelId: "default:stub", notices: [notice] });
+    expect(chunks.find((c) => c.type === "start")?.messageMetadata).toMatchObject({
+      modelId: "default:stub",
+      notices: [notice],
+    });
     const { runs } = await (await api("GET", `/api/threads/${thread.id}/runs`)).json();
     expect(runs[0]).toMatchObject({ modelId: "default:stub", status: "completed" });
     const { messages } = await (await api("GET", `/api/threads/${thread.id}/messages`)).json();
@@ -188,7 +221,12 @@ describe("endpoints without a default model", () => {
     try {
       const listed = await (await api("GET", "/api/models")).json();
       expect(listed.defaultModelId).toBeNull();
-      expect(listed.models.map((m: Json) => m.id)).toEqual(["local:llama3.1:8b", "local:qwen2.5:7b", "fixed:big", "fixed:small"]);
+      expect(listed.models.map((m: Json) => m.id)).toEqual([
+        "local:llama3.1:8b",
+        "local:qwen2.5:7b",
+        "fixed:big",
+        "fixed:small",
+      ]);
       const refused = await api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: "hi" } } });
       expect(refused.status).toBe(503);
       expect((await refused.json()).error.message).toContain("Choose a model for this chat");
@@ -207,7 +245,11 @@ describe("endpoints without a default model", () => {
 describe("a model that does not support tools", () => {
   it("gets one retry without tools and a notice; later runs go without tools at once, until the list refreshes", async () => {
     const { api } = await signUp();
-    const { project } = await (await api("POST", "/api/projects", { json: { name: `P ${crypto.randomUUID()}`, instructions: "Answer briefly." } })).json();
+    const { project } = await (
+      await api("POST", "/api/projects", {
+        json: { name: `P ${crypto.randomUUID()}`, instructions: "Answer briefly." },
+      })
+    ).json();
     const thread = await newThread(api, { projectId: project.id });
     await api("PATCH", `/api/threads/${thread.id}`, { json: { modelId: "local:llama3.1:8b" } });
     local.setRefuseTools(true);
@@ -228,7 +270,9 @@ describe("a model that does not support tools", () => {
     const notice = { kind: "tools_unsupported", modelId: "local:llama3.1:8b" };
     const finish = first.chunks.filter((c) => c.type === "finish").at(-1);
     expect(finish?.messageMetadata).toEqual({ modelId: "local:llama3.1:8b", notices: [notice] });
-    const listed = (await (await api("GET", "/api/models")).json()).models.find((m: Json) => m.id === "local:llama3.1:8b");
+    const listed = (await (await api("GET", "/api/models")).json()).models.find(
+      (m: Json) => m.id === "local:llama3.1:8b",
+    );
     expect(listed.tools).toBe(false);
 
     const second = await run(api, thread.id, "And now?");
@@ -240,7 +284,10 @@ describe("a model that does not support tools", () => {
     const { runs } = await (await api("GET", `/api/threads/${thread.id}/runs`)).json();
     expect(runs.map((r: Json) => r.status)).toEqual(["completed", "completed"]);
     const { messages } = await (await api("GET", `/api/threads/${thread.id}/messages`)).json();
-    expect(messages.filter((m: Json) => m.role === "assistant").map((m: Json) => m.metadata.notices)).toEqual([[notice], [notice]]);
+    expect(messages.filter((m: Json) => m.role === "assistant").map((m: Json) => m.metadata.notices)).toEqual([
+      [notice],
+      [notice],
+    ]);
 
     // The list refreshes (minutes later) and the model now takes tools: it gets them again.
     local.setRefuseTools(false);
@@ -249,8 +296,13 @@ describe("a model that does not support tools", () => {
     const third = await run(api, thread.id, "Again");
     expect(third.text).toBe("With tools again.");
     expect(toolNames(streamed(local)[3]!)).toContain("read_project_document");
-    expect(third.chunks.filter((c) => c.type === "finish").at(-1)?.messageMetadata).toEqual({ modelId: "local:llama3.1:8b", notices: [] });
-    expect((await (await api("GET", "/api/models")).json()).models.find((m: Json) => m.id === "local:llama3.1:8b").tools).toBe(true);
+    expect(third.chunks.filter((c) => c.type === "finish").at(-1)?.messageMetadata).toEqual({
+      modelId: "local:llama3.1:8b",
+      notices: [],
+    });
+    expect(
+      (await (await api("GET", "/api/models")).json()).models.find((m: Json) => m.id === "local:llama3.1:8b").tools,
+    ).toBe(true);
   });
 
   it("retries only that refusal: another provider error fails the run as before", async () => {

@@ -9,7 +9,9 @@ describe("owner scoping", () => {
     const intruder = await signUp("Intruder");
     const { project } = await (await owner.api("POST", "/api/projects", { json: { name: "Private" } })).json();
     const { thread } = await (await owner.api("POST", "/api/threads", { json: { projectId: project.id } })).json();
-    const { project: intruderProject } = await (await intruder.api("POST", "/api/projects", { json: { name: "Mine" } })).json();
+    const { project: intruderProject } = await (
+      await intruder.api("POST", "/api/projects", { json: { name: "Mine" } })
+    ).json();
     const { thread: intruderThread } = await (await intruder.api("POST", "/api/threads", { json: {} })).json();
     const missing = "00000000-0000-4000-8000-000000000000";
 
@@ -42,7 +44,10 @@ describe("owner scoping", () => {
 
     // Foreign projects as targets: creating in or moving into them is a 404 too.
     expect((await intruder.api("POST", "/api/threads", { json: { projectId: project.id } })).status).toBe(404);
-    expect((await intruder.api("POST", `/api/threads/${intruderThread.id}/move`, { json: { projectId: project.id } })).status).toBe(404);
+    expect(
+      (await intruder.api("POST", `/api/threads/${intruderThread.id}/move`, { json: { projectId: project.id } }))
+        .status,
+    ).toBe(404);
     // Listing by a foreign project id shows nothing.
     const listed = await (await intruder.api("GET", `/api/threads?projectId=${project.id}`)).json();
     expect(listed).toMatchObject({ threads: [], total: 0 });

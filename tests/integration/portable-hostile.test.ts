@@ -39,23 +39,41 @@ function rawZip(entries: RawEntry[]): Buffer {
     const header = (signature: number, central: boolean) => {
       const b = Buffer.alloc(central ? 46 : 30);
       let i = 0;
-      b.writeUInt32LE(signature, i); i += 4;
-      if (central) { b.writeUInt16LE(20, i); i += 2; }
-      b.writeUInt16LE(20, i); i += 2; // version needed
-      b.writeUInt16LE(0x0800, i); i += 2; // UTF-8 names
-      b.writeUInt16LE(entry.deflate ? 8 : 0, i); i += 2;
-      b.writeUInt32LE(0, i); i += 4; // time, date
-      b.writeUInt32LE(crc32(entry.data), i); i += 4;
-      b.writeUInt32LE(stored.length, i); i += 4;
-      b.writeUInt32LE(entry.declaredSize ?? entry.data.length, i); i += 4;
-      b.writeUInt16LE(name.length, i); i += 2;
-      b.writeUInt16LE(0, i); i += 2; // extra
+      b.writeUInt32LE(signature, i);
+      i += 4;
       if (central) {
-        b.writeUInt16LE(0, i); i += 2; // comment
-        b.writeUInt16LE(0, i); i += 2; // disk
-        b.writeUInt16LE(0, i); i += 2; // internal attributes
-        b.writeUInt32LE(0, i); i += 4; // external attributes
-        b.writeUInt32LE(offset, i); i += 4;
+        b.writeUInt16LE(20, i);
+        i += 2;
+      }
+      b.writeUInt16LE(20, i);
+      i += 2; // version needed
+      b.writeUInt16LE(0x0800, i);
+      i += 2; // UTF-8 names
+      b.writeUInt16LE(entry.deflate ? 8 : 0, i);
+      i += 2;
+      b.writeUInt32LE(0, i);
+      i += 4; // time, date
+      b.writeUInt32LE(crc32(entry.data), i);
+      i += 4;
+      b.writeUInt32LE(stored.length, i);
+      i += 4;
+      b.writeUInt32LE(entry.declaredSize ?? entry.data.length, i);
+      i += 4;
+      b.writeUInt16LE(name.length, i);
+      i += 2;
+      b.writeUInt16LE(0, i);
+      i += 2; // extra
+      if (central) {
+        b.writeUInt16LE(0, i);
+        i += 2; // comment
+        b.writeUInt16LE(0, i);
+        i += 2; // disk
+        b.writeUInt16LE(0, i);
+        i += 2; // internal attributes
+        b.writeUInt32LE(0, i);
+        i += 4; // external attributes
+        b.writeUInt32LE(offset, i);
+        i += 4;
       }
       return b;
     };
@@ -77,7 +95,10 @@ function rawZip(entries: RawEntry[]): Buffer {
 const sha256 = (data: Buffer) => createHash("sha256").update(data).digest("hex");
 const now = new Date().toISOString();
 
-function manifest({ documents = [] as { path: string | null; data: Buffer; name?: string; sha?: string }[], version = 1 as unknown } = {}) {
+function manifest({
+  documents = [] as { path: string | null; data: Buffer; name?: string; sha?: string }[],
+  version = 1 as unknown,
+} = {}) {
   return Buffer.from(
     JSON.stringify({
       formatVersion: version,
@@ -133,7 +154,11 @@ async function expectRefused(zip: Buffer, reason: string) {
   expect((await (await user.api("GET", "/api/threads")).json()).total).toBe(0);
   expect((await (await user.api("GET", "/api/trash/documents")).json()).total).toBe(0);
   expect(await filesUnder(userRoot(user.id))).toEqual([]);
-  for (const outside of [path.join(process.env.DATA_DIR!, "evil.txt"), path.resolve(process.env.DATA_DIR!, "..", "evil.txt"), "/tmp/evil-b15.txt"]) {
+  for (const outside of [
+    path.join(process.env.DATA_DIR!, "evil.txt"),
+    path.resolve(process.env.DATA_DIR!, "..", "evil.txt"),
+    "/tmp/evil-b15.txt",
+  ]) {
     expect(existsSync(outside)).toBe(false);
   }
   return body.error.message as string;
@@ -161,7 +186,10 @@ describe("import refuses hostile archives and leaves nothing behind", () => {
     resetConfigForTests();
     const zeros = Buffer.alloc(4 * 1024 * 1024);
     const zip = rawZip([
-      { name: "manifest.json", data: manifest({ documents: [{ path: "projects/Imported/documents/zeros.bin", data: zeros }] }) },
+      {
+        name: "manifest.json",
+        data: manifest({ documents: [{ path: "projects/Imported/documents/zeros.bin", data: zeros }] }),
+      },
       { name: "projects/Imported/documents/zeros.bin", data: zeros, deflate: true },
     ]);
     expect(zip.length).toBeLessThan(64 * 1024);
@@ -184,8 +212,14 @@ describe("import refuses hostile archives and leaves nothing behind", () => {
   it("more entries than IMPORT_MAX_ENTRIES", async () => {
     process.env.IMPORT_MAX_ENTRIES = "3";
     resetConfigForTests();
-    const files = ["a", "b", "c", "d"].map((n) => ({ path: `projects/Imported/documents/${n}.txt`, data: Buffer.from(n) }));
-    const zip = rawZip([{ name: "manifest.json", data: manifest({ documents: files }) }, ...files.map((f) => ({ name: f.path, data: f.data }))]);
+    const files = ["a", "b", "c", "d"].map((n) => ({
+      path: `projects/Imported/documents/${n}.txt`,
+      data: Buffer.from(n),
+    }));
+    const zip = rawZip([
+      { name: "manifest.json", data: manifest({ documents: files }) },
+      ...files.map((f) => ({ name: f.path, data: f.data })),
+    ]);
     expect(await expectRefused(zip, "too_many_entries")).toContain("IMPORT_MAX_ENTRIES");
   });
 
@@ -209,12 +243,20 @@ describe("import refuses hostile archives and leaves nothing behind", () => {
   });
 
   it("a manifest pointing at a file the archive does not have", async () => {
-    const zip = rawZip([{ name: "manifest.json", data: manifest({ documents: [{ path: "projects/Imported/documents/missing.txt", data: good }] }) }]);
+    const zip = rawZip([
+      {
+        name: "manifest.json",
+        data: manifest({ documents: [{ path: "projects/Imported/documents/missing.txt", data: good }] }),
+      },
+    ]);
     expect(await expectRefused(zip, "manifest_mismatch")).toContain("missing.txt");
   });
 
   it("a file the manifest does not name", async () => {
-    const zip = rawZip([{ name: "manifest.json", data: manifest() }, { name: "smuggled.sh", data: good }]);
+    const zip = rawZip([
+      { name: "manifest.json", data: manifest() },
+      { name: "smuggled.sh", data: good },
+    ]);
     await expectRefused(zip, "manifest_mismatch");
   });
 
@@ -229,7 +271,11 @@ describe("import refuses hostile archives and leaves nothing behind", () => {
 
   it("a failure half-way (bytes that do not hash to the manifest's sha256) undoes what was already created", async () => {
     const first = { path: "projects/Imported/documents/first.txt", data: Buffer.from("first, imported fine") };
-    const second = { path: "projects/Imported/documents/second.txt", data: Buffer.from("second, tampered"), sha: sha256(Buffer.from("original")) };
+    const second = {
+      path: "projects/Imported/documents/second.txt",
+      data: Buffer.from("second, tampered"),
+      sha: sha256(Buffer.from("original")),
+    };
     const zip = rawZip([
       { name: "manifest.json", data: manifest({ documents: [first, second] }) },
       { name: first.path, data: first.data },
@@ -242,7 +288,10 @@ describe("import refuses hostile archives and leaves nothing behind", () => {
     process.env.IMPORT_MAX_BYTES = "1000";
     resetConfigForTests();
     const user = await signUp("Big");
-    const zip = rawZip([{ name: "manifest.json", data: manifest() }, { name: "pad.bin", data: Buffer.alloc(5000, 1) }]);
+    const zip = rawZip([
+      { name: "manifest.json", data: manifest() },
+      { name: "pad.bin", data: Buffer.alloc(5000, 1) },
+    ]);
     const res = await importZip(user.api, zip);
     expect(res.status).toBe(413);
     expect(await filesUnder(userRoot(user.id))).toEqual([]);

@@ -33,7 +33,9 @@ async function exportZip(api: Api, query = ""): Promise<Buffer> {
   const res = await api("GET", `/api/export${query}`);
   expect(res.status).toBe(200);
   expect(res.headers.get("content-type")).toBe("application/zip");
-  expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="workspace-export-\d{4}-\d{2}-\d{2}\.zip"$/);
+  expect(res.headers.get("content-disposition")).toMatch(
+    /^attachment; filename="workspace-export-\d{4}-\d{2}-\d{2}\.zip"$/,
+  );
   return bytes(res);
 }
 
@@ -72,7 +74,9 @@ async function snapshot(api: Api) {
     const { documents } = await json(await api("GET", `/api/projects/${project.id}/documents?limit=1000`));
     const shelf = [];
     for (const d of documents) {
-      const content = await bytes(await api("GET", `/api/projects/${project.id}/documents/${d.id}/content?download=true`));
+      const content = await bytes(
+        await api("GET", `/api/projects/${project.id}/documents/${d.id}/content?download=true`),
+      );
       const markdown = await api("GET", `/api/projects/${project.id}/documents/${d.id}/content?as=markdown`);
       shelf.push({
         name: d.name,
@@ -83,25 +87,41 @@ async function snapshot(api: Api) {
         markdown: markdown.status === 200 ? await markdown.text() : markdown.status,
       });
     }
-    view[`project ${project.name.replace(/ \(2\)$/, "")}`] = { instructions: project.instructions, status: project.status, threadCount: project.threadCount, shelf };
+    view[`project ${project.name.replace(/ \(2\)$/, "")}`] = {
+      instructions: project.instructions,
+      status: project.status,
+      threadCount: project.threadCount,
+      shelf,
+    };
   }
   const { threads } = await json(await api("GET", "/api/threads?limit=200"));
   for (const thread of threads) {
-    const project = thread.projectId ? projects.find((p: { id: string }) => p.id === thread.projectId).name.replace(/ \(2\)$/, "") : null;
+    const project = thread.projectId
+      ? projects.find((p: { id: string }) => p.id === thread.projectId).name.replace(/ \(2\)$/, "")
+      : null;
     const { messages } = await json(await api("GET", `/api/threads/${thread.id}/messages`));
     const files: Record<string, string> = {};
     for (const kind of ["uploads", "outputs"]) {
       const { files: listed } = await json(await api("GET", `/api/threads/${thread.id}/${kind}`));
-      for (const file of listed) files[`${kind}/${file.filename}`] = (await bytes(await api("GET", file.artifactUrl))).toString("base64");
+      for (const file of listed)
+        files[`${kind}/${file.filename}`] = (await bytes(await api("GET", file.artifactUrl))).toString("base64");
     }
     view[`chat ${thread.title}`] = {
       project,
-      messages: messages.map((m: { role: string; parts: unknown; metadata: unknown }) => ({ role: m.role, parts: m.parts, metadata: m.metadata })),
+      messages: messages.map((m: { role: string; parts: unknown; metadata: unknown }) => ({
+        role: m.role,
+        parts: m.parts,
+        metadata: m.metadata,
+      })),
       files,
     };
   }
   const { documents: trash } = await json(await api("GET", "/api/trash/documents"));
-  view.trash = trash.map((d: { name: string; sha256: string; origin: { projectName: string } }) => ({ name: d.name, sha256: d.sha256, origin: d.origin.projectName.replace(/ \(2\)$/, "") }));
+  view.trash = trash.map((d: { name: string; sha256: string; origin: { projectName: string } }) => ({
+    name: d.name,
+    sha256: d.sha256,
+    origin: d.origin.projectName.replace(/ \(2\)$/, ""),
+  }));
   return view;
 }
 
@@ -122,12 +142,21 @@ describe("export and import", () => {
     upload.append("files", new File([new Uint8Array(await fixture("hello.docx"))], "brief.docx"));
     expect((await api("POST", `/api/threads/${thread.id}/uploads`, { body: upload })).status).toBe(201);
     stub.enqueue(
-      { type: "tool-calls", calls: [{ name: "write_output_file", arguments: { name: "summary.md", content: "# 摘要\nAll good." } }] },
+      {
+        type: "tool-calls",
+        calls: [{ name: "write_output_file", arguments: { name: "summary.md", content: "# 摘要\nAll good." } }],
+      },
       { type: "text", text: "Wrote the summary." },
     );
-    const run = await api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: "Summarise, please", attachments: ["brief.docx"] } } });
+    const run = await api("POST", `/api/threads/${thread.id}/runs`, {
+      json: { message: { text: "Summarise, please", attachments: ["brief.docx"] } },
+    });
     expect((await readUiStream(run)).text).toBe("Wrote the summary.");
-    await json(await api("POST", `/api/projects/${alpha}/documents/from-thread`, { json: { threadId: thread.id, kind: "output", name: "summary.md" } }));
+    await json(
+      await api("POST", `/api/projects/${alpha}/documents/from-thread`, {
+        json: { threadId: thread.id, kind: "output", name: "summary.md" },
+      }),
+    );
     await json(await api("POST", "/api/threads", { json: { title: "Loose chat" } }));
     await json(await api("POST", `/api/projects/${old}/archive`));
 
@@ -158,15 +187,29 @@ describe("export and import", () => {
       status: "active",
       threadCount: 1,
       shelf: expect.arrayContaining([
-        expect.objectContaining({ name: "hello.pdf", markdown: expect.stringContaining("The pdf fixture says hello.") }),
+        expect.objectContaining({
+          name: "hello.pdf",
+          markdown: expect.stringContaining("The pdf fixture says hello."),
+        }),
         expect.objectContaining({ name: "blob.bin", markdown: 422 }),
-        expect.objectContaining({ name: "summary.md", source: { kind: "output", name: "summary.md", hasThread: true } }),
+        expect.objectContaining({
+          name: "summary.md",
+          source: { kind: "output", name: "summary.md", hasThread: true },
+        }),
       ]),
     });
-    expect(before["project Old"]).toMatchObject({ status: "archived", shelf: [expect.objectContaining({ name: "old notes.md" })] });
-    expect(before["chat Planning"]).toMatchObject({ project: "Alpha / 計画", files: { "uploads/brief.docx": expect.any(String), "outputs/summary.md": expect.any(String) } });
+    expect(before["project Old"]).toMatchObject({
+      status: "archived",
+      shelf: [expect.objectContaining({ name: "old notes.md" })],
+    });
+    expect(before["chat Planning"]).toMatchObject({
+      project: "Alpha / 計画",
+      files: { "uploads/brief.docx": expect.any(String), "outputs/summary.md": expect.any(String) },
+    });
     const planning = before["chat Planning"] as { messages: { parts: { type: string }[] }[] };
-    expect(planning.messages.flatMap((m) => m.parts.map((p) => p.type))).toEqual(expect.arrayContaining(["text", "tool-write_output_file"]));
+    expect(planning.messages.flatMap((m) => m.parts.map((p) => p.type))).toEqual(
+      expect.arrayContaining(["text", "tool-write_output_file"]),
+    );
     expect(before.trash).toEqual([expect.objectContaining({ name: "gone.txt", origin: "Alpha / 計画" })]);
     const bob = await signUp("Bob");
     const res = await importZip(bob.api, zip);
@@ -178,12 +221,19 @@ describe("export and import", () => {
 
     // Bob's own first project kept its name; Alice's came in beside it, made unique.
     const { projects } = await json(await bob.api("GET", "/api/projects"));
-    expect(projects.map((p: { name: string }) => p.name).sort()).toEqual(["Alpha / 計画", "My first project", "My first project (2)", "Old"]);
+    expect(projects.map((p: { name: string }) => p.name).sort()).toEqual([
+      "Alpha / 計画",
+      "My first project",
+      "My first project (2)",
+      "Old",
+    ]);
 
     // Without ?trash=true the trash stays home.
     const withoutTrash = await zipEntries(await exportZip(api));
     expect([...withoutTrash.keys()].some((name) => name.startsWith("trash/"))).toBe(false);
-    expect(JSON.parse(withoutTrash.get("manifest.json")!.toString()).documents.some((d: { trashed: unknown }) => d.trashed)).toBe(false);
+    expect(
+      JSON.parse(withoutTrash.get("manifest.json")!.toString()).documents.some((d: { trashed: unknown }) => d.trashed),
+    ).toBe(false);
   });
 
   it("exports a shelf larger than one page of rows, each document once, even when they share a timestamp", async () => {
@@ -193,11 +243,24 @@ describe("export and import", () => {
     const createdAt = new Date("2026-02-01T00:00:00.000Z");
     const rows = Array.from({ length: 1100 }, (_, i) => {
       const content = Buffer.from(`document ${i}`);
-      const location = { projectId, sha256: createHash("sha256").update(content).digest("hex"), documentId: randomUUID() };
+      const location = {
+        projectId,
+        sha256: createHash("sha256").update(content).digest("hex"),
+        documentId: randomUUID(),
+      };
       const original = path.join(documentFolderPath({ userId: user.id, ...location }), "original", `doc-${i}.txt`);
       mkdirSync(path.dirname(original), { recursive: true });
       writeFileSync(original, content);
-      return { id: location.documentId, projectId, userId: user.id, name: `doc-${i}.txt`, storedRelpath: originalRelpath(location, `doc-${i}.txt`), sha256: location.sha256, sizeBytes: BigInt(content.length), createdAt };
+      return {
+        id: location.documentId,
+        projectId,
+        userId: user.id,
+        name: `doc-${i}.txt`,
+        storedRelpath: originalRelpath(location, `doc-${i}.txt`),
+        sha256: location.sha256,
+        sizeBytes: BigInt(content.length),
+        createdAt,
+      };
     });
     await db.projectDocument.createMany({ data: rows });
     const entries = await zipEntries(await exportZip(user.api));

@@ -73,7 +73,10 @@ describe("projects API", () => {
 
   it("answers malformed JSON with 400 and schema failures with 422 details", async () => {
     const { api } = await signUp();
-    const malformed = await api("POST", "/api/projects", { body: "{not json", headers: { "content-type": "application/json" } });
+    const malformed = await api("POST", "/api/projects", {
+      body: "{not json",
+      headers: { "content-type": "application/json" },
+    });
     expect(malformed.status).toBe(400);
     expect((await json(malformed)).error.code).toBe("bad_request");
     const wrongType = await api("POST", "/api/projects", { json: { name: 42 } });
@@ -88,7 +91,9 @@ describe("projects API", () => {
     const archived = await json(await api("POST", `/api/projects/${project.id}/archive`));
     expect(archived.project.status).toBe("archived");
     const activeNames = (await json(await api("GET", "/api/projects?status=active"))).projects.map((p: any) => p.name);
-    const archivedNames = (await json(await api("GET", "/api/projects?status=archived"))).projects.map((p: any) => p.name);
+    const archivedNames = (await json(await api("GET", "/api/projects?status=archived"))).projects.map(
+      (p: any) => p.name,
+    );
     expect(activeNames).not.toContain("Old");
     expect(archivedNames).toEqual(["Old"]);
     expect((await json(await api("POST", `/api/projects/${project.id}/unarchive`))).project.status).toBe("active");
@@ -97,7 +102,9 @@ describe("projects API", () => {
   it("deletes a project, keeping its threads unlinked", async () => {
     const { api } = await signUp();
     const { project } = await json(await api("POST", "/api/projects", { json: { name: "Doomed" } }));
-    const { thread: a } = await json(await api("POST", "/api/threads", { json: { projectId: project.id, title: "a" } }));
+    const { thread: a } = await json(
+      await api("POST", "/api/threads", { json: { projectId: project.id, title: "a" } }),
+    );
     await api("POST", "/api/threads", { json: { projectId: project.id, title: "b" } });
     const before = await json(await api("GET", `/api/projects/${project.id}`));
     expect(before.project.threadCount).toBe(2);

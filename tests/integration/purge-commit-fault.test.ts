@@ -30,7 +30,10 @@ vi.mock("@/lib/db/client", async (importOriginal) => {
         });
       },
     });
-  return { ...real, transaction: <T,>(work: (tx: Tx) => Promise<T>) => real.transaction((tx) => work(failingDelete(tx))) };
+  return {
+    ...real,
+    transaction: <T>(work: (tx: Tx) => Promise<T>) => real.transaction((tx) => work(failingDelete(tx))),
+  };
 });
 
 afterEach(() => {
@@ -38,7 +41,11 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const exists = (file: string) => access(file).then(() => true, () => false);
+const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
 
 describe("a purge whose commit fails after the unlinks", () => {
   it("rolls back: the row stays trashed, restore is 409, and the retry purges", async () => {

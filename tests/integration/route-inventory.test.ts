@@ -76,11 +76,15 @@ describe("route inventory", () => {
     expect({ unlisted, both, stale }).toEqual({ unlisted: [], both: [], stale: [] });
   });
 
-  it.each(files.filter((file) => !file.startsWith("auth/") && file !== "health"))("wraps every handler of %s with the policy of its list", async (file) => {
-    const mod = (await import(/* @vite-ignore */ path.join(API_DIR, file, "route.ts"))) as Record<string, unknown>;
-    const expected: TokenPolicy = TOKEN_ALLOWLIST.includes(file) ? "accepts-tokens" : "session-only";
-    const handlers = METHODS.filter((method) => typeof mod[method] === "function");
-    expect(handlers.length).toBeGreaterThan(0);
-    for (const method of handlers) expect((mod[method] as { tokenPolicy?: TokenPolicy }).tokenPolicy, `${method} ${file}`).toBe(expected);
-  });
+  it.each(files.filter((file) => !file.startsWith("auth/") && file !== "health"))(
+    "wraps every handler of %s with the policy of its list",
+    async (file) => {
+      const mod = (await import(/* @vite-ignore */ path.join(API_DIR, file, "route.ts"))) as Record<string, unknown>;
+      const expected: TokenPolicy = TOKEN_ALLOWLIST.includes(file) ? "accepts-tokens" : "session-only";
+      const handlers = METHODS.filter((method) => typeof mod[method] === "function");
+      expect(handlers.length).toBeGreaterThan(0);
+      for (const method of handlers)
+        expect((mod[method] as { tokenPolicy?: TokenPolicy }).tokenPolicy, `${method} ${file}`).toBe(expected);
+    },
+  );
 });

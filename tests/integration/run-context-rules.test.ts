@@ -35,11 +35,16 @@ beforeEach(() => {
 });
 
 const toolNames = (req: ChatRequest) => (req.tools ?? []).map((t) => t.function.name).sort();
-const projectMessages = (req: ChatRequest) => req.messages.filter((m) => m.role === "user" && contentText(m).startsWith("<project "));
+const projectMessages = (req: ChatRequest) =>
+  req.messages.filter((m) => m.role === "user" && contentText(m).startsWith("<project "));
 const lastToolResult = (req: ChatRequest) => JSON.parse(req.messages.at(-1)!.content);
 
 async function project(api: Api, name: string, instructions: string, documents: [string, string][] = []) {
-  const created = (await (await api("POST", "/api/projects", { json: { name: `${name} ${crypto.randomUUID().slice(0, 6)}`, instructions } })).json()).project;
+  const created = (
+    await (
+      await api("POST", "/api/projects", { json: { name: `${name} ${crypto.randomUUID().slice(0, 6)}`, instructions } })
+    ).json()
+  ).project;
   const uploaded: DocumentDto[] = [];
   for (const [file, content] of documents) {
     const body = new FormData();
@@ -69,9 +74,19 @@ describe("the system prompt", () => {
     const t = await thread(api, p.id);
     await run(api, t);
     const [request] = streamingRequests();
-    const system = request!.messages.filter((m) => m.role === "system").map(contentText).join("\n");
+    const system = request!.messages
+      .filter((m) => m.role === "system")
+      .map(contentText)
+      .join("\n");
     // The static prompt describes the blocks in general; it must never hold this project's.
-    for (const text of [`<project id="${p.id}"`, "<documents count=", p.name, "Always answer in haiku.", "quarterly-figures.csv", p.documents[0]!.id]) {
+    for (const text of [
+      `<project id="${p.id}"`,
+      "<documents count=",
+      p.name,
+      "Always answer in haiku.",
+      "quarterly-figures.csv",
+      p.documents[0]!.id,
+    ]) {
       expect(system).not.toContain(text);
     }
     expect(projectMessages(request!)).toHaveLength(1);
@@ -133,7 +148,12 @@ describe("the pinned context of a run", () => {
     const other = await project(api, "Other", "Smuggled rules.", [["secret.txt", "secret"]]);
     const inProject = await thread(api, real.id);
     const outside = await thread(api, null);
-    const forged = { projectId: other.id, project: { id: other.id, instructions: "Smuggled rules." }, pinned: { projectId: other.id }, context: { projectId: other.id } };
+    const forged = {
+      projectId: other.id,
+      project: { id: other.id, instructions: "Smuggled rules." },
+      pinned: { projectId: other.id },
+      context: { projectId: other.id },
+    };
 
     await run(api, inProject, { message: { text: "go" }, ...forged });
     await run(api, outside, { message: { text: "go" }, ...forged });
@@ -165,7 +185,10 @@ describe("the pinned context of a run", () => {
     const p = await project(api, "Shelved", "Archived rules.", [["kept.txt", "kept text"]]);
     const t = await thread(api, p.id);
     expect((await api("POST", `/api/projects/${p.id}/archive`)).status).toBe(200);
-    stub.enqueue({ type: "tool-calls", calls: [{ name: "read_project_document", arguments: { documentId: p.documents[0]!.id } }] }, { type: "text", text: "read" });
+    stub.enqueue(
+      { type: "tool-calls", calls: [{ name: "read_project_document", arguments: { documentId: p.documents[0]!.id } }] },
+      { type: "text", text: "read" },
+    );
     await run(api, t);
     const [first, second] = streamingRequests();
     expect(projectMessages(first!).map(contentText)[0]).toContain("Archived rules.");
@@ -177,7 +200,10 @@ describe("the pinned context of a run", () => {
 describe("trashed documents", () => {
   it("vanish from the list tool at once and from the next run's index", async () => {
     const { api } = await signUp();
-    const p = await project(api, "Trashy", "x", [["stays.txt", "stays"], ["goes.txt", "goes"]]);
+    const p = await project(api, "Trashy", "x", [
+      ["stays.txt", "stays"],
+      ["goes.txt", "goes"],
+    ]);
     const [stays, goes] = p.documents as [DocumentDto, DocumentDto];
     const t = await thread(api, p.id);
     stub.enqueue(
@@ -197,7 +223,9 @@ describe("trashed documents", () => {
     expect(lastToolResult(second!)).toMatchObject({ total: 1, documents: [{ id: stays.id }] });
 
     // The first run's record is closed after its stream ends; the next run waits for that.
-    await expect.poll(async () => (await (await api("GET", `/api/threads/${t}/runs`)).json()).runs[0].status).toBe("completed");
+    await expect
+      .poll(async () => (await (await api("GET", `/api/threads/${t}/runs`)).json()).runs[0].status)
+      .toBe("completed");
     await run(api, t);
     const next = contentText(projectMessages(streamingRequests()[2]!)[0]!);
     expect(next).toContain(stays.id);

@@ -31,9 +31,12 @@ describe("GET /api/threads/{id}/context", () => {
     try {
       const { api } = await signUp();
       const instructions = "Answer in French — toujours.";
-      const { project } = await (await api("POST", "/api/projects", { json: { name: "Roadmap", instructions } })).json();
+      const { project } = await (
+        await api("POST", "/api/projects", { json: { name: "Roadmap", instructions } })
+      ).json();
       const docs: DocumentDto[] = [];
-      for (const name of ["a.md", "b.md", "c.md", "d.md"]) docs.push(await upload(api, project.id, name, `text of ${name}`));
+      for (const name of ["a.md", "b.md", "c.md", "d.md"])
+        docs.push(await upload(api, project.id, name, `text of ${name}`));
       const { thread } = await (await api("POST", "/api/threads", { json: { projectId: project.id } })).json();
 
       const res = await api("GET", `/api/threads/${thread.id}/context`);
@@ -56,7 +59,9 @@ describe("GET /api/threads/{id}/context", () => {
       const documentsBlock = sent.slice(sent.indexOf("<documents "));
       expect(sent).toContain(instructions);
       expect(bytes(documentsBlock)).toBe(context.index.bytes);
-      expect(documentsBlock.split("\n")[0]).toBe(`<documents count="${context.index.totalDocuments}" shown="${context.index.entries}">`);
+      expect(documentsBlock.split("\n")[0]).toBe(
+        `<documents count="${context.index.totalDocuments}" shown="${context.index.entries}">`,
+      );
       for (const { id } of context.omitted.documents) expect(documentsBlock).not.toContain(id);
       for (const doc of [docs[3], docs[2]]) expect(documentsBlock).toContain(doc!.id);
     } finally {
@@ -69,7 +74,15 @@ describe("GET /api/threads/{id}/context", () => {
     const owner = await signUp();
     const { thread: loose } = await (await owner.api("POST", "/api/threads", { json: {} })).json();
     const outside = await (await owner.api("GET", `/api/threads/${loose.id}/context`)).json();
-    expect(outside).toEqual({ project: null, history: { tokens: expect.any(Number), budgetTokens: 28672, prunedToolResults: 0, summarizedThroughMessageId: null } });
+    expect(outside).toEqual({
+      project: null,
+      history: {
+        tokens: expect.any(Number),
+        budgetTokens: 28672,
+        prunedToolResults: 0,
+        summarizedThroughMessageId: null,
+      },
+    });
     // An empty chat still carries the system prompt and the tool schemas.
     expect(outside.history.tokens).toBeGreaterThan(500);
 
@@ -77,7 +90,11 @@ describe("GET /api/threads/{id}/context", () => {
     const { thread } = await (await owner.api("POST", "/api/threads", { json: { projectId: project.id } })).json();
     await owner.api("POST", `/api/projects/${project.id}/archive`);
     const archived = await (await owner.api("GET", `/api/threads/${thread.id}/context`)).json();
-    expect(archived).toMatchObject({ project: { id: project.id, archived: true }, index: { entries: 0, totalDocuments: 0, bytes: 0 }, omitted: { count: 0, documents: [] } });
+    expect(archived).toMatchObject({
+      project: { id: project.id, archived: true },
+      index: { entries: 0, totalDocuments: 0, bytes: 0 },
+      omitted: { count: 0, documents: [] },
+    });
 
     const stranger = await signUp("Stranger");
     const foreign = await stranger.api("GET", `/api/threads/${thread.id}/context`);

@@ -22,12 +22,17 @@ beforeEach(() => {
   stub = currentStub();
 });
 
-const exists = (file: string) => access(file).then(() => true, () => false);
+const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
 function projectBlock(request: Json): string {
   const message = request.messages.find((m: Json) => m.role === "user" && contentText(m).startsWith("<project "));
   return message ? contentText(message) : "";
 }
-const lastToolResult = (request: Json): Json => JSON.parse(request.messages.filter((m: Json) => m.role === "tool").at(-1).content);
+const lastToolResult = (request: Json): Json =>
+  JSON.parse(request.messages.filter((m: Json) => m.role === "tool").at(-1).content);
 // A run is recorded once its delivery settles, as tracked background work: wait for it, never sleep.
 async function runsOf(api: Api, threadId: string) {
   await backgroundWorkSettled();
@@ -41,7 +46,11 @@ async function heldRun(api: Api, gate: string) {
   const document = await uploadDocument(api, projectId, "facts.txt", "The sky is green.");
   const { thread } = await (await api("POST", "/api/threads", { json: { projectId, title: "held" } })).json();
   stub.enqueue(
-    { type: "tool-calls", calls: [{ name: "read_project_document", arguments: { documentId: document.id } }], holdBeforeLast: gate },
+    {
+      type: "tool-calls",
+      calls: [{ name: "read_project_document", arguments: { documentId: document.id } }],
+      holdBeforeLast: gate,
+    },
     { type: "text", text: "Done." },
   );
   const response = api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: "Read the facts" } } });
@@ -53,7 +62,9 @@ describe("changes during an active tool loop", () => {
   it("an instruction edit: the run keeps the instructions it was admitted with; the next run gets the new ones", async () => {
     const { api } = await signUp();
     const run = await heldRun(api, "edit");
-    expect((await api("PATCH", `/api/projects/${run.projectId}`, { json: { instructions: "New instructions." } })).status).toBe(200);
+    expect(
+      (await api("PATCH", `/api/projects/${run.projectId}`, { json: { instructions: "New instructions." } })).status,
+    ).toBe(200);
     stub.release("edit");
     expect((await readUiStream(await run.response)).text).toBe("Done.");
     const [first, second] = streamingRequests() as unknown as Json[];
@@ -62,7 +73,9 @@ describe("changes during an active tool loop", () => {
     expect(lastToolResult(second!).content).toBe("The sky is green.");
 
     stub.enqueue({ type: "text", text: "Next." });
-    await readUiStream(await api("POST", `/api/threads/${run.threadId}/runs`, { json: { message: { text: "again" } } }));
+    await readUiStream(
+      await api("POST", `/api/threads/${run.threadId}/runs`, { json: { message: { text: "again" } } }),
+    );
     expect(projectBlock(streamingRequests().at(-1) as unknown as Json)).toContain("New instructions.");
   });
 
@@ -75,7 +88,9 @@ describe("changes during an active tool loop", () => {
     expect((await runsOf(api, run.threadId))[0].status).toBe("completed");
 
     stub.enqueue({ type: "text", text: "Outside now." });
-    await readUiStream(await api("POST", `/api/threads/${run.threadId}/runs`, { json: { message: { text: "again" } } }));
+    await readUiStream(
+      await api("POST", `/api/threads/${run.threadId}/runs`, { json: { message: { text: "again" } } }),
+    );
     const next = streamingRequests().at(-1) as unknown as Json;
     expect(projectBlock(next)).toBe("");
     expect((next.tools ?? []).map((t: Json) => t.function.name)).not.toContain("read_project_document");
@@ -98,7 +113,11 @@ describe("changes during an active tool loop", () => {
     const projectId = await newProject(user.api);
     const { thread } = await (await user.api("POST", "/api/threads", { json: { projectId, title: "doomed" } })).json();
     stub.enqueue(
-      { type: "tool-calls", calls: [{ name: "write_output_file", arguments: { name: "late.md", content: "written after the delete" } }], holdBeforeLast: "delete-thread" },
+      {
+        type: "tool-calls",
+        calls: [{ name: "write_output_file", arguments: { name: "late.md", content: "written after the delete" } }],
+        holdBeforeLast: "delete-thread",
+      },
       { type: "text", text: "Saved." },
     );
     const response = user.api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: "write" } } });
@@ -118,6 +137,12 @@ describe("changes during an active tool loop", () => {
     // The account is fine: a new chat runs.
     const { thread: next } = await (await user.api("POST", "/api/threads", { json: {} })).json();
     stub.enqueue({ type: "text", text: "Hello again." });
-    expect((await readUiStream(await user.api("POST", `/api/threads/${next.id}/runs`, { json: { message: { text: "hi" } } }))).text).toBe("Hello again.");
+    expect(
+      (
+        await readUiStream(
+          await user.api("POST", `/api/threads/${next.id}/runs`, { json: { message: { text: "hi" } } }),
+        )
+      ).text,
+    ).toBe("Hello again.");
   });
 });

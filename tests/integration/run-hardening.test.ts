@@ -43,7 +43,8 @@ async function expectUsable(api: Api, threadId: string) {
   expect((await runs(api, threadId)).filter((run) => run.status === "running")).toEqual([]);
 }
 
-const lastToolResult = (request: Json): Json => JSON.parse(request.messages.filter((m: Json) => m.role === "tool").at(-1).content);
+const lastToolResult = (request: Json): Json =>
+  JSON.parse(request.messages.filter((m: Json) => m.role === "tool").at(-1).content);
 
 describe("NUL never fails a write", () => {
   it("stores a model answer with NUL as U+FFFD and completes the run", async () => {
@@ -61,7 +62,10 @@ describe("NUL never fails a write", () => {
     const { api } = await signUp();
     const thread = await newThread(api);
     stub.enqueue(
-      { type: "tool-calls", calls: [{ name: "write_output_file", arguments: { name: "notes.txt", content: "a\u0000b" } }] },
+      {
+        type: "tool-calls",
+        calls: [{ name: "write_output_file", arguments: { name: "notes.txt", content: "a\u0000b" } }],
+      },
       { type: "text", text: "Written." },
     );
     await readUiStream(await api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: "write" } } }));
@@ -78,8 +82,18 @@ describe("NUL never fails a write", () => {
     form.append("files", new Blob(["x".repeat(9000) + "\u0000\u0000tail"]), "late-nul.txt");
     expect((await api("POST", `/api/threads/${thread.id}/uploads`, { body: form })).status).toBe(201);
     stub.enqueue(
-      { type: "tool-calls", calls: [{ name: "read_thread_file", arguments: { kind: "upload", name: "late-nul.txt", offset: 8990, limit: 100 } }] },
-      { type: "tool-calls", calls: [{ name: "read_thread_file", arguments: { kind: "upload", name: "late-nul.txt", offset: 0, limit: 100 } }] },
+      {
+        type: "tool-calls",
+        calls: [
+          { name: "read_thread_file", arguments: { kind: "upload", name: "late-nul.txt", offset: 8990, limit: 100 } },
+        ],
+      },
+      {
+        type: "tool-calls",
+        calls: [
+          { name: "read_thread_file", arguments: { kind: "upload", name: "late-nul.txt", offset: 0, limit: 100 } },
+        ],
+      },
       { type: "text", text: "Read." },
     );
     await readUiStream(await api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: "read it" } } }));
@@ -155,7 +169,16 @@ describe("a run that fails part-way", () => {
     const other = await newThread(user.api);
     await db.message.create({ data: { id: "m-taken", threadId: other.id, role: "user", parts: [] } });
     const unsavable = { id: "m-taken", role: "assistant" as const, parts: [{ type: "text" as const, text: "lost" }] };
-    expect(await settleRun({ runId: run.id, userId: user.id, threadId: thread.id, message: unsavable, status: "completed", error: null })).toBe("failed");
+    expect(
+      await settleRun({
+        runId: run.id,
+        userId: user.id,
+        threadId: thread.id,
+        message: unsavable,
+        status: "completed",
+        error: null,
+      }),
+    ).toBe("failed");
     expect((await runs(user.api, thread.id))[0]).toMatchObject({ status: "failed", error: ANSWER_NOT_SAVED });
     await expectUsable(user.api, thread.id);
   });
@@ -179,7 +202,10 @@ describe("a run that fails part-way", () => {
   it("answers malformed tool-call JSON without failing the run", async () => {
     const { api } = await signUp();
     const thread = await newThread(api);
-    stub.enqueue({ type: "tool-calls", calls: [{ name: "list_thread_files", arguments: "{not json" }] }, { type: "text", text: "Okay." });
+    stub.enqueue(
+      { type: "tool-calls", calls: [{ name: "list_thread_files", arguments: "{not json" }] },
+      { type: "text", text: "Okay." },
+    );
     await readUiStream(await api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: "list" } } }));
     expect((await runs(api, thread.id))[0]).toMatchObject({ status: "completed", error: null });
     await expectUsable(api, thread.id);
@@ -238,7 +264,9 @@ describe("names that spoof", () => {
   it.each(spoofing)("refuses %j as a shelf upload, a chat upload and an agent output", async (name) => {
     const { api } = await signUp();
     const thread = await newThread(api);
-    const { project } = await (await api("POST", "/api/projects", { json: { name: `P ${crypto.randomUUID()}` } })).json();
+    const { project } = await (
+      await api("POST", "/api/projects", { json: { name: `P ${crypto.randomUUID()}` } })
+    ).json();
 
     const shelf = new FormData();
     shelf.append("file", new Blob(["x"]), name);
@@ -252,7 +280,10 @@ describe("names that spoof", () => {
     expect(uploadRes.status).toBe(422);
     expect((await (await api("GET", `/api/threads/${thread.id}/uploads`)).json()).files).toEqual([]);
 
-    stub.enqueue({ type: "tool-calls", calls: [{ name: "write_output_file", arguments: { name, content: "x" } }] }, { type: "text", text: "ok" });
+    stub.enqueue(
+      { type: "tool-calls", calls: [{ name: "write_output_file", arguments: { name, content: "x" } }] },
+      { type: "text", text: "ok" },
+    );
     await readUiStream(await api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: "write" } } }));
     expect(lastToolResult(streamingRequests()[1] as unknown as Json).error).toMatch(/bidirectional|line or paragraph/);
     expect((await (await api("GET", `/api/threads/${thread.id}/outputs`)).json()).files).toEqual([]);
@@ -267,7 +298,9 @@ describe("an upload aborted mid-body", () => {
   ])("%s: 400, nothing listed, nothing left in staging", async (_label, path, field) => {
     const user = await signUp();
     const thread = await newThread(user.api);
-    const { project } = await (await user.api("POST", "/api/projects", { json: { name: `P ${crypto.randomUUID()}` } })).json();
+    const { project } = await (
+      await user.api("POST", "/api/projects", { json: { name: `P ${crypto.randomUUID()}` } })
+    ).json();
     const boundary = "----b12abort";
     const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="big.txt"\r\nContent-Type: text/plain\r\n\r\n`;
     let sent = 0;
@@ -279,7 +312,10 @@ describe("an upload aborted mid-body", () => {
         sent += 1;
       },
     });
-    const res = await user.api("POST", path(thread.id, project.id), { body, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } });
+    const res = await user.api("POST", path(thread.id, project.id), {
+      body,
+      headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+    });
     expect(res.status).toBe(400);
     expect((await res.json()).error.message).toMatch(/interrupted/);
     expect((await (await user.api("GET", `/api/threads/${thread.id}/uploads`)).json()).files).toEqual([]);
@@ -292,5 +328,7 @@ describe("an upload aborted mid-body", () => {
 /** Every file under the user's staging folders (the user's own and each project's and chat's). */
 async function stagedFiles(userId: string): Promise<string[]> {
   const entries = await readdir(userRoot(userId), { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((entry) => entry.isFile() && `${entry.parentPath}/`.includes("/.staging/")).map((entry) => `${entry.parentPath}/${entry.name}`);
+  return entries
+    .filter((entry) => entry.isFile() && `${entry.parentPath}/`.includes("/.staging/"))
+    .map((entry) => `${entry.parentPath}/${entry.name}`);
 }

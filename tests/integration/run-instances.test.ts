@@ -34,7 +34,9 @@ async function runs(api: Api, threadId: string): Promise<Json[]> {
 /** A run row as another instance would have left it: running, with a lease `offsetMs` from now. */
 async function foreignRun(threadId: string, userId: string, offsetMs: number) {
   const db = await getDb();
-  return db.run.create({ data: { threadId, userId, instanceId: "elsewhere:1:abcd", leaseExpiresAt: new Date(Date.now() + offsetMs) } });
+  return db.run.create({
+    data: { threadId, userId, instanceId: "elsewhere:1:abcd", leaseExpiresAt: new Date(Date.now() + offsetMs) },
+  });
 }
 
 async function waitUntilStreaming() {
@@ -47,7 +49,12 @@ describe("leases", () => {
     const thread = await newThread(api);
     const live = await foreignRun(thread.id, userId, 60_000);
     const [listed] = await runs(api, thread.id);
-    expect(listed).toMatchObject({ id: live.id, status: "running", instanceId: "elsewhere:1:abcd", leaseExpiresAt: live.leaseExpiresAt!.toISOString() });
+    expect(listed).toMatchObject({
+      id: live.id,
+      status: "running",
+      instanceId: "elsewhere:1:abcd",
+      leaseExpiresAt: live.leaseExpiresAt!.toISOString(),
+    });
     const refused = await api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: "hi" } } });
     expect(refused.status).toBe(409);
   });
@@ -61,7 +68,12 @@ describe("leases", () => {
     expect(res.status).toBe(200);
     expect((await readUiStream(res)).text).toBe("Back again.");
     const all = await runs(api, thread.id);
-    expect(all.find((run) => run.id === dead.id)).toMatchObject({ status: "failed", error: EXPIRED_RUN_ERROR, instanceId: null, leaseExpiresAt: null });
+    expect(all.find((run) => run.id === dead.id)).toMatchObject({
+      status: "failed",
+      error: EXPIRED_RUN_ERROR,
+      instanceId: null,
+      leaseExpiresAt: null,
+    });
     expect(all.find((run) => run.id !== dead.id)).toMatchObject({ status: "completed" });
   });
 
@@ -99,7 +111,10 @@ describe("cancel", () => {
     expect((await cancelled.json()).run).toMatchObject({ id: runId, status: "stopped", instanceId: null });
     // The stub notices the hang-up when it next writes.
     await expect.poll(() => stub.requests.at(-1)?.outcome).toBe("aborted");
-    const partial = parseUiStream(await body).filter((c) => c.type === "text-delta").map((c) => c.delta).join("");
+    const partial = parseUiStream(await body)
+      .filter((c) => c.type === "text-delta")
+      .map((c) => c.delta)
+      .join("");
     const messages = (await (await api("GET", `/api/threads/${thread.id}/messages`)).json()).messages;
     expect(messages.map((m: Json) => m.role)).toEqual(["user", "assistant"]);
     expect(messages[1].parts.find((p: Json) => p.type === "text").text).toBe(partial);
@@ -162,7 +177,15 @@ describe("the persisted stream", () => {
     const dead = await foreignRun(thread.id, userId, 500);
     const db = await getDb();
     await db.runStreamBatch.create({
-      data: { runId: dead.id, seq: 0, chunks: [{ type: "start", messageId: "m1" }, { type: "text-start", id: "t" }, { type: "text-delta", id: "t", delta: "Half an ans" }] },
+      data: {
+        runId: dead.id,
+        seq: 0,
+        chunks: [
+          { type: "start", messageId: "m1" },
+          { type: "text-start", id: "t" },
+          { type: "text-delta", id: "t", delta: "Half an ans" },
+        ],
+      },
     });
     const { text, chunks } = await readUiStream(await api("GET", `/api/threads/${thread.id}/runs/${dead.id}/stream`));
     expect(text).toBe("Half an ans");
@@ -176,7 +199,10 @@ describe("the persisted stream", () => {
     const thread = await newThread(owner.api);
     const run = await foreignRun(thread.id, owner.id, -1_000);
     const foreign = await other.api("GET", `/api/threads/${thread.id}/runs/${run.id}/stream`);
-    const missing = await owner.api("GET", `/api/threads/${thread.id}/runs/00000000-0000-4000-8000-000000000000/stream`);
+    const missing = await owner.api(
+      "GET",
+      `/api/threads/${thread.id}/runs/00000000-0000-4000-8000-000000000000/stream`,
+    );
     expect([foreign.status, missing.status]).toEqual([404, 404]);
   });
 });

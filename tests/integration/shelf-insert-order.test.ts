@@ -42,7 +42,7 @@ vi.mock("@/lib/db/client", async (importOriginal) => {
     });
   return {
     ...real,
-    transaction: async <T,>(work: (tx: Tx) => Promise<T>): Promise<T> => {
+    transaction: async <T>(work: (tx: Tx) => Promise<T>): Promise<T> => {
       trace.events.push("begin");
       const result = await real.transaction((tx) => work(recording(tx)));
       trace.events.push("commit");
@@ -57,7 +57,12 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-async function upload(api: Awaited<ReturnType<typeof signUp>>["api"], projectId: string, name: string, content: string) {
+async function upload(
+  api: Awaited<ReturnType<typeof signUp>>["api"],
+  projectId: string,
+  name: string,
+  content: string,
+) {
   const body = new FormData();
   body.append("file", new File([content], name));
   return api("POST", `/api/projects/${projectId}/documents`, { body });
@@ -83,8 +88,9 @@ describe("a shelf insert", () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     trace.failPlacement = true;
     expect((await upload(api, projectId, "lost.txt", "never placed")).status).toBe(500);
-    const listing = (await (await api("GET", `/api/projects/${projectId}/documents`)).json()) as { documents: unknown[] };
+    const listing = (await (await api("GET", `/api/projects/${projectId}/documents`)).json()) as {
+      documents: unknown[];
+    };
     expect(listing.documents).toEqual([]);
   });
 });
-

@@ -22,7 +22,12 @@ async function list(api: Api, projectId: string, query: Record<string, string | 
 }
 
 /** Follows nextCursor to the end; `between` runs after each page (to change the shelf). */
-async function allByCursor(api: Api, projectId: string, query: Record<string, string | number>, between?: (pageIndex: number) => Promise<void>): Promise<ListedDocument[]> {
+async function allByCursor(
+  api: Api,
+  projectId: string,
+  query: Record<string, string | number>,
+  between?: (pageIndex: number) => Promise<void>,
+): Promise<ListedDocument[]> {
   const seen: ListedDocument[] = [];
   let cursor: string | null = null;
   for (let pageIndex = 0; ; pageIndex++) {
@@ -41,12 +46,21 @@ async function shelfWithVariety(api: Api, count: number): Promise<{ projectId: s
   const projectId = await newProject(api);
   const uploaded: ListedDocument[] = [];
   // Sizes repeat and names differ in case only, so ties on every key must fall to the id.
-  for (let i = 0; i < count; i++) uploaded.push(await uploadDocument(api, projectId, `${i % 2 ? "Doc" : "doc"}-${String(i % 7).padStart(2, "0")}-${i}.txt`, String(i).padStart(2, "0") + "x".repeat(i % 4)));
+  for (let i = 0; i < count; i++)
+    uploaded.push(
+      await uploadDocument(
+        api,
+        projectId,
+        `${i % 2 ? "Doc" : "doc"}-${String(i % 7).padStart(2, "0")}-${i}.txt`,
+        String(i).padStart(2, "0") + "x".repeat(i % 4),
+      ),
+    );
   return { projectId, uploaded };
 }
 
 function expectedOrder(documents: ListedDocument[], sort: string, order: string): string[] {
-  const key = (d: ListedDocument): string | number => (sort === "name" ? d.name.toLowerCase() : sort === "size" ? d.sizeBytes : Date.parse(d.updatedAt));
+  const key = (d: ListedDocument): string | number =>
+    sort === "name" ? d.name.toLowerCase() : sort === "size" ? d.sizeBytes : Date.parse(d.updatedAt);
   const defaultDesc = sort !== "name";
   const forwards = (order === "desc") === defaultDesc;
   return [...documents]
@@ -102,7 +116,17 @@ describe("shelf paging", () => {
     const { projectId } = await shelfWithVariety(user.api, 3);
     const { nextCursor } = await list(user.api, projectId, { limit: 1 });
     expect(nextCursor).toEqual(expect.any(String));
-    const refused: Record<string, string>[] = [{ cursor: nextCursor!, sort: "name" }, { cursor: nextCursor!, order: "asc" }, { cursor: nextCursor!, q: "doc" }, { cursor: "not-a-cursor" }, { cursor: nextCursor!, offset: "2" }, { sort: "random" }, { order: "up" }, { q: "" }, { q: "x".repeat(201) }];
+    const refused: Record<string, string>[] = [
+      { cursor: nextCursor!, sort: "name" },
+      { cursor: nextCursor!, order: "asc" },
+      { cursor: nextCursor!, q: "doc" },
+      { cursor: "not-a-cursor" },
+      { cursor: nextCursor!, offset: "2" },
+      { sort: "random" },
+      { order: "up" },
+      { q: "" },
+      { q: "x".repeat(201) },
+    ];
     for (const query of refused) {
       const res = await user.api("GET", `/api/projects/${projectId}/documents?${new URLSearchParams(query)}`);
       expect(res.status, JSON.stringify(query)).toBe(422);
@@ -115,7 +139,9 @@ describe("shelf paging", () => {
   it("keeps total exact while uploads, trash, restore and purge race", async () => {
     const user = await signUp();
     const projectId = await newProject(user.api);
-    const seed = await Promise.all(Array.from({ length: 8 }, (_, i) => uploadDocument(user.api, projectId, `seed-${i}.txt`, `seed ${i}`)));
+    const seed = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => uploadDocument(user.api, projectId, `seed-${i}.txt`, `seed ${i}`)),
+    );
     for (const document of seed.slice(0, 4)) await trashDocument(user.api, projectId, document.id);
     const racers = [
       ...Array.from({ length: 6 }, (_, i) => () => uploadDocument(user.api, projectId, `race-${i}.txt`, `race ${i}`)),
@@ -123,19 +149,29 @@ describe("shelf paging", () => {
       () => uploadDocument(user.api, projectId, "twin-a.txt", "twin"),
       () => uploadDocument(user.api, projectId, "twin-b.txt", "twin"),
       ...seed.slice(4).map((document) => () => trashDocument(user.api, projectId, document.id)),
-      ...seed.slice(0, 2).map((document) => () => user.api("POST", `/api/trash/documents/${document.id}/restore`, { json: {} })),
+      ...seed
+        .slice(0, 2)
+        .map((document) => () => user.api("POST", `/api/trash/documents/${document.id}/restore`, { json: {} })),
       ...seed.slice(2, 4).map((document) => () => user.api("POST", `/api/trash/documents/${document.id}/purge`)),
     ];
     await Promise.all(racers.map((run) => run()));
     const live = await (await getDb()).projectDocument.count({ where: { projectId, trashedAt: null } });
     expect(live).toBe(6 + 1 + 2);
     expect((await list(user.api, projectId)).total).toBe(live);
-    const project = (await (await user.api("GET", `/api/projects/${projectId}`)).json()) as { project: { documentCount: number } };
+    const project = (await (await user.api("GET", `/api/projects/${projectId}`)).json()) as {
+      project: { documentCount: number };
+    };
     expect(project.project.documentCount).toBe(live);
     // Deleting the project trashes its shelf in one statement; restoring one elsewhere counts there.
     const target = await newProject(user.api);
     await user.api("DELETE", `/api/projects/${projectId}`);
-    expect((await (await user.api("POST", `/api/trash/documents/${seed[0]!.id}/restore`, { json: { projectId: target } })).json()).outcome).toBe("restored");
+    expect(
+      (
+        await (
+          await user.api("POST", `/api/trash/documents/${seed[0]!.id}/restore`, { json: { projectId: target } })
+        ).json()
+      ).outcome,
+    ).toBe("restored");
     expect((await list(user.api, target)).total).toBe(1);
   });
 });

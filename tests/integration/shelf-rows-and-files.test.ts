@@ -32,7 +32,9 @@ describe("trash, restore and project delete", () => {
     await trashDocument(api, first, document.id);
     expect([await fingerprint(original), await fingerprint(converted)]).toEqual(before);
 
-    expect((await api("POST", `/api/trash/documents/${document.id}/restore`, { json: { projectId: second } })).status).toBe(200);
+    expect(
+      (await api("POST", `/api/trash/documents/${document.id}/restore`, { json: { projectId: second } })).status,
+    ).toBe(200);
     expect((await documentRow(document.id))!.storedRelpath).toBe(relpath);
     expect([await fingerprint(original), await fingerprint(converted)]).toEqual(before);
 
@@ -53,6 +55,7 @@ describe("the shelf table", () => {
     const columns = await db.$queryRaw<{ column_name: string }[]>`
       SELECT column_name FROM information_schema.columns WHERE table_name = 'project_document'`;
     const names = columns.map((row) => row.column_name.toLowerCase());
-    for (const dormant of ["mime", "mimetype", "is_text", "istext", "version", "deleted_by", "deletedby"]) expect(names).not.toContain(dormant);
+    for (const dormant of ["mime", "mimetype", "is_text", "istext", "version", "deleted_by", "deletedby"])
+      expect(names).not.toContain(dormant);
   });
 });

@@ -41,7 +41,12 @@ describe("shelf search", () => {
   it("finds words in names and in converted text, in any case, with the offset of the first match", async () => {
     const user = await signUp();
     const projectId = await newProject(user.api);
-    const pdf = await uploadDocument(user.api, projectId, "manual.pdf", tinyPdf(["Chapter one: setup", "Chapter two: the Quarterly ZEPHYR audit (see appendix)"]));
+    const pdf = await uploadDocument(
+      user.api,
+      projectId,
+      "manual.pdf",
+      tinyPdf(["Chapter one: setup", "Chapter two: the Quarterly ZEPHYR audit (see appendix)"]),
+    );
     const notes = await uploadDocument(user.api, projectId, "zephyr-notes.txt", "nothing to see here");
     await uploadDocument(user.api, projectId, "other.txt", "unrelated words");
     await searchIndexingSettled();
@@ -54,7 +59,10 @@ describe("shelf search", () => {
     const text = await markdownOf(user.api, projectId, pdf.id);
     expect([...text].slice(inPdf.match!.offset!, inPdf.match!.offset! + 6).join("")).toBe("ZEPHYR");
     // Only the name matched: no offset into the text.
-    expect(page.documents.find((document) => document.id === notes.id)!.match).toEqual({ snippet: "zephyr-notes.txt", offset: null });
+    expect(page.documents.find((document) => document.id === notes.id)!.match).toEqual({
+      snippet: "zephyr-notes.txt",
+      offset: null,
+    });
     // LIKE wildcards are literal.
     expect((await search(user.api, projectId, "%")).total).toBe(0);
     expect((await search(user.api, projectId, "zeph_r")).total).toBe(0);
@@ -68,7 +76,10 @@ describe("shelf search", () => {
     await searchIndexingSettled();
     for (const q of ["预算", "年度预算报告", "说明"]) {
       const page = await search(user.api, projectId, q);
-      expect(page.documents.map((d) => d.id), q).toEqual([document.id]);
+      expect(
+        page.documents.map((d) => d.id),
+        q,
+      ).toEqual([document.id]);
     }
     const match = (await search(user.api, projectId, "预算")).documents[0]!.match!;
     expect(match.offset).toBe([...text].indexOf("预"));
@@ -110,7 +121,11 @@ describe("shelf search", () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: Page = await search(user.api, projectId, "apricot", { sort: "name", limit: "3", ...(cursor ? { cursor } : {}) });
+      const page: Page = await search(user.api, projectId, "apricot", {
+        sort: "name",
+        limit: "3",
+        ...(cursor ? { cursor } : {}),
+      });
       expect(page.total).toBe(7);
       seen.push(...page.documents.map((d) => d.name));
       cursor = page.nextCursor;
@@ -136,18 +151,35 @@ describe("search_project_documents", () => {
       { type: "tool-calls", calls: [{ name: "search_project_documents", arguments: { query: "" } }] },
       { type: "text", text: "Found it." },
     );
-    const res = await user.api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: "Where is the walrus?" } } });
+    const res = await user.api("POST", `/api/threads/${thread.id}/runs`, {
+      json: { message: { text: "Where is the walrus?" } },
+    });
     expect((await readUiStream(res)).text).toBe("Found it.");
     const requests = streamingRequests();
     expect(requests[0]!.tools!.map((t) => t.function.name)).toContain("search_project_documents");
     const result = (index: number) => JSON.parse(requests[index]!.messages.at(-1)!.content as string);
-    expect(result(1)).toEqual({ results: [{ documentId: document.id, name: "log.txt", snippet: expect.stringContaining("walrus arrives"), offset: "line one\nthe ".length }] });
+    expect(result(1)).toEqual({
+      results: [
+        {
+          documentId: document.id,
+          name: "log.txt",
+          snippet: expect.stringContaining("walrus arrives"),
+          offset: "line one\nthe ".length,
+        },
+      ],
+    });
     expect(result(2)).toEqual({ error: expect.stringContaining("1 to 200 characters") });
 
     // A chat outside any project has no project tools at all.
     const { thread: loose } = await (await user.api("POST", "/api/threads", { json: { title: "loose" } })).json();
     stub.enqueue({ type: "text", text: "Hi." });
-    await readUiStream(await user.api("POST", `/api/threads/${loose.id}/runs`, { json: { message: { text: "Hello" } } }));
-    expect(streamingRequests().at(-1)!.tools?.map((t) => t.function.name) ?? []).not.toContain("search_project_documents");
+    await readUiStream(
+      await user.api("POST", `/api/threads/${loose.id}/runs`, { json: { message: { text: "Hello" } } }),
+    );
+    expect(
+      streamingRequests()
+        .at(-1)!
+        .tools?.map((t) => t.function.name) ?? [],
+    ).not.toContain("search_project_documents");
   });
 });

@@ -12,7 +12,10 @@ const PASSWORD = "correct horse battery";
 
 async function newAccount(peer = "198.51.100.1") {
   const email = `u-${crypto.randomUUID()}@example.test`;
-  const res = await callApi("POST", "/api/auth/sign-up/email", { json: { email, password: PASSWORD, name: "U" }, headers: { [PEER_HEADER]: peer } });
+  const res = await callApi("POST", "/api/auth/sign-up/email", {
+    json: { email, password: PASSWORD, name: "U" },
+    headers: { [PEER_HEADER]: peer },
+  });
   expect(res.status).toBe(200);
   return email;
 }
@@ -31,7 +34,10 @@ describe("sign-in limits", () => {
     const email = await newAccount();
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
-      statuses.push((await signIn(email, "wrong password!", { [PEER_HEADER]: "203.0.113.9", "x-forwarded-for": `10.1.${i}.${i}` })).status);
+      statuses.push(
+        (await signIn(email, "wrong password!", { [PEER_HEADER]: "203.0.113.9", "x-forwarded-for": `10.1.${i}.${i}` }))
+          .status,
+      );
     }
     const max = SIGN_IN_LIMITS.accountAndAddress.max;
     expect(statuses.slice(0, max)).toEqual(Array(max).fill(401));
@@ -53,7 +59,8 @@ describe("sign-in limits", () => {
   it("limits one address spraying many accounts", async () => {
     const spray = { [PEER_HEADER]: "203.0.113.200" };
     const statuses: number[] = [];
-    for (let i = 0; i < SIGN_IN_LIMITS.address.max + 2; i++) statuses.push((await signIn(`nobody-${i}@example.test`, "guess", spray)).status);
+    for (let i = 0; i < SIGN_IN_LIMITS.address.max + 2; i++)
+      statuses.push((await signIn(`nobody-${i}@example.test`, "guess", spray)).status);
     expect(statuses.filter((s) => s === 429)).toHaveLength(2);
     expect(statuses.at(-1)).toBe(429);
   });
@@ -62,9 +69,13 @@ describe("sign-in limits", () => {
     process.env.TRUSTED_PROXIES = "10.0.0.0/8";
     resetConfigForTests();
     const email = await newAccount();
-    const viaProxy = (client: string) => ({ [PEER_HEADER]: "10.0.0.2", "x-forwarded-for": `6.6.6.6, ${client}, 10.0.0.3` });
+    const viaProxy = (client: string) => ({
+      [PEER_HEADER]: "10.0.0.2",
+      "x-forwarded-for": `6.6.6.6, ${client}, 10.0.0.3`,
+    });
     // Five guesses from one client behind the proxy, then that client is limited on this account
-    for (let i = 0; i < SIGN_IN_LIMITS.accountAndAddress.max; i++) expect((await signIn(email, "wrong", viaProxy("198.51.100.7"))).status).toBe(401);
+    for (let i = 0; i < SIGN_IN_LIMITS.accountAndAddress.max; i++)
+      expect((await signIn(email, "wrong", viaProxy("198.51.100.7"))).status).toBe(401);
     expect((await signIn(email, PASSWORD, viaProxy("198.51.100.7"))).status).toBe(429);
     // …while another client behind the same proxy signs in: the proxy is not one bucket.
     expect((await signIn(email, PASSWORD, viaProxy("198.51.100.8"))).status).toBe(200);
@@ -82,8 +93,12 @@ describe("sign-in limits", () => {
 describe("sign-up", () => {
   it("answers a sign-up for an existing email like a new one, without a session", async () => {
     const email = await newAccount();
-    const fresh = await callApi("POST", "/api/auth/sign-up/email", { json: { email: `n-${crypto.randomUUID()}@example.test`, password: PASSWORD, name: "N" } });
-    const again = await callApi("POST", "/api/auth/sign-up/email", { json: { email, password: "another password", name: "Imposter" } });
+    const fresh = await callApi("POST", "/api/auth/sign-up/email", {
+      json: { email: `n-${crypto.randomUUID()}@example.test`, password: PASSWORD, name: "N" },
+    });
+    const again = await callApi("POST", "/api/auth/sign-up/email", {
+      json: { email, password: "another password", name: "Imposter" },
+    });
     expect(again.status).toBe(fresh.status);
     const [freshBody, againBody] = [await fresh.json(), await again.json()];
     expect(Object.keys(againBody).sort()).toEqual(Object.keys(freshBody).sort());
@@ -99,7 +114,9 @@ describe("sign-up", () => {
     await newAccount();
     process.env.ALLOW_SIGN_UP = "false";
     resetConfigForTests();
-    const res = await callApi("POST", "/api/auth/sign-up/email", { json: { email: `c-${crypto.randomUUID()}@example.test`, password: PASSWORD, name: "C" } });
+    const res = await callApi("POST", "/api/auth/sign-up/email", {
+      json: { email: `c-${crypto.randomUUID()}@example.test`, password: PASSWORD, name: "C" },
+    });
     expect(res.status).toBe(403);
     expect((await res.json()).code).toBe("SIGN_UP_CLOSED");
     const db = await getDb();

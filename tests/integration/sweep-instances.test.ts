@@ -17,7 +17,11 @@ import { age, newProject, storedPaths, trashedDocument } from "../support/shelf-
 // three instances would. Nothing may fail, and every removal and purge is counted exactly
 // once across them.
 
-const exists = (file: string) => access(file).then(() => true, () => false);
+const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
 const sha = (seed: string) => seed.repeat(64).slice(0, 64);
 
 async function oldFile(file: string): Promise<string> {
@@ -34,9 +38,13 @@ afterEach(() => {
 it("three sweeps at once neither fail nor count anything twice", async () => {
   const user = await signUp();
   const projectId = await newProject(user.api);
-  const expired = await Promise.all(["a", "b"].map((name) => trashedDocument(user.api, projectId, `${name}.txt`, `expired ${name}`)));
+  const expired = await Promise.all(
+    ["a", "b"].map((name) => trashedDocument(user.api, projectId, `${name}.txt`, `expired ${name}`)),
+  );
   const documentsDir = projectDocumentsDir({ userId: user.id, projectId });
-  const staged = await Promise.all(["s1", "s2", "s3"].map((name) => oldFile(path.join(projectStagingDir({ userId: user.id, projectId }), name))));
+  const staged = await Promise.all(
+    ["s1", "s2", "s3"].map((name) => oldFile(path.join(projectStagingDir({ userId: user.id, projectId }), name))),
+  );
   const orphans = ["e", "f"].map((seed) => path.join(documentsDir, `${seed}${seed}`, sha(seed), crypto.randomUUID()));
   for (const orphan of orphans) {
     await oldFile(path.join(orphan, "original", "orphan.txt"));

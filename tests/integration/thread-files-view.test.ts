@@ -15,7 +15,9 @@ const json = async (res: Response) => (await res.json()) as ThreadFileGroupPage;
 const view = (api: Api, projectId: string, query = "") => api("GET", `/api/projects/${projectId}/thread-files${query}`);
 
 async function newThread(api: Api, projectId: string | null, title: string): Promise<string> {
-  return ((await (await api("POST", "/api/threads", { json: { projectId, title } })).json()) as { thread: { id: string } }).thread.id;
+  return (
+    (await (await api("POST", "/api/threads", { json: { projectId, title } })).json()) as { thread: { id: string } }
+  ).thread.id;
 }
 
 async function uploadTo(api: Api, threadId: string, ...names: string[]): Promise<void> {
@@ -26,7 +28,9 @@ async function uploadTo(api: Api, threadId: string, ...names: string[]): Promise
 
 /** Pins a thread's updatedAt so the newest-first order is deterministic. */
 async function touchThread(threadId: string, minutesAgo: number): Promise<void> {
-  await (await getDb()).$executeRaw`UPDATE "thread" SET "updatedAt" = ${new Date(Date.now() - minutesAgo * 60_000)} WHERE id = ${threadId}`;
+  await (
+    await getDb()
+  ).$executeRaw`UPDATE "thread" SET "updatedAt" = ${new Date(Date.now() - minutesAgo * 60_000)} WHERE id = ${threadId}`;
 }
 
 async function setMtime(file: string, minutesAgo: number): Promise<void> {
@@ -55,10 +59,18 @@ describe("conversation files", () => {
     await touchThread(newest, 1);
 
     const all = await json(await view(user.api, projectId));
-    expect(all.groups.map((g) => [g.threadId, g.title])).toEqual([[newest, "Newest chat"], [empty, "Empty chat"], [older, "Older chat"]]);
+    expect(all.groups.map((g) => [g.threadId, g.title])).toEqual([
+      [newest, "Newest chat"],
+      [empty, "Empty chat"],
+      [older, "Older chat"],
+    ]);
     expect(all).toMatchObject({ nextOffset: null, truncated: false });
     const olderGroup = all.groups[2]!;
-    expect(olderGroup.files.map((f) => [f.kind, f.filename])).toEqual([["output", "summary.md"], ["upload", "b.txt"], ["upload", "a.txt"]]);
+    expect(olderGroup.files.map((f) => [f.kind, f.filename])).toEqual([
+      ["output", "summary.md"],
+      ["upload", "b.txt"],
+      ["upload", "a.txt"],
+    ]);
     expect(olderGroup.files[0]).toMatchObject({
       sizeBytes: 9,
       virtualPath: "/mnt/user-data/outputs/summary.md",
@@ -97,7 +109,14 @@ describe("conversation files", () => {
   it("validates offset, threadLimit (1..50) and fileLimit (1..200) with 422, never clamping", async () => {
     const user = await signUp();
     const projectId = await newProject(user.api);
-    for (const query of ["?offset=-1", "?threadLimit=0", "?threadLimit=51", "?fileLimit=0", "?fileLimit=201", "?threadLimit=two"]) {
+    for (const query of [
+      "?offset=-1",
+      "?threadLimit=0",
+      "?threadLimit=51",
+      "?fileLimit=0",
+      "?fileLimit=201",
+      "?threadLimit=two",
+    ]) {
       expect((await view(user.api, projectId, query)).status, query).toBe(422);
     }
     for (const query of ["?threadLimit=50&fileLimit=200", "?threadLimit=1&fileLimit=1"]) {

@@ -24,7 +24,8 @@ const fixture = (name: string) => readFile(path.join(__dirname, "../fixtures/thr
 
 function form(files: [string, BlobPart, string?][]): FormData {
   const body = new FormData();
-  for (const [name, content, type] of files) body.append("files", new File([content], name, { type: type ?? "application/octet-stream" }));
+  for (const [name, content, type] of files)
+    body.append("files", new File([content], name, { type: type ?? "application/octet-stream" }));
   return body;
 }
 
@@ -37,7 +38,10 @@ async function upload(api: Api, threadId: string, files: [string, BlobPart, stri
 }
 
 async function exists(file: string): Promise<boolean> {
-  return access(file).then(() => true, () => false);
+  return access(file).then(
+    () => true,
+    () => false,
+  );
 }
 
 afterEach(() => {
@@ -50,7 +54,10 @@ describe("thread uploads", () => {
     const { api } = await signUp();
     const threadId = await newThread(api);
 
-    const first = await upload(api, threadId, [["b-notes.txt", "second by name", "text/plain"], ["a-report.csv", "x,y\n1,2\n", "text/csv"]]);
+    const first = await upload(api, threadId, [
+      ["b-notes.txt", "second by name", "text/plain"],
+      ["a-report.csv", "x,y\n1,2\n", "text/csv"],
+    ]);
     expect(first.status).toBe(201);
     const { files } = await json(first);
     expect(files).toEqual([
@@ -65,7 +72,12 @@ describe("thread uploads", () => {
       expect.objectContaining({ kind: "upload", filename: "a-report.csv", sizeBytes: 8 }),
     ]);
 
-    const again = await json(await upload(api, threadId, [["a-report.csv", "v2"], ["a-report.csv", "v3"]]));
+    const again = await json(
+      await upload(api, threadId, [
+        ["a-report.csv", "v2"],
+        ["a-report.csv", "v3"],
+      ]),
+    );
     expect(names(again)).toEqual(["a-report_1.csv", "a-report_2.csv"]);
 
     const listed = await json(await api("GET", `/api/threads/${threadId}/uploads`));
@@ -79,10 +91,14 @@ describe("thread uploads", () => {
   it("gives concurrent uploads of one name distinct names and keeps every file's bytes", async () => {
     const { api } = await signUp();
     const threadId = await newThread(api);
-    const responses = await Promise.all(Array.from({ length: 8 }, (_, i) => upload(api, threadId, [["same.txt", `copy ${i}`]])));
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => upload(api, threadId, [["same.txt", `copy ${i}`]])),
+    );
     expect(responses.map((r) => r.status)).toEqual(Array(8).fill(201));
     const claimed = await Promise.all(responses.map(async (r) => (await json(r)).files[0]!.filename));
-    expect([...claimed].sort()).toEqual(["same.txt", ...Array.from({ length: 7 }, (_, i) => `same_${i + 1}.txt`)].sort());
+    expect([...claimed].sort()).toEqual(
+      ["same.txt", ...Array.from({ length: 7 }, (_, i) => `same_${i + 1}.txt`)].sort(),
+    );
     for (const [i, name] of claimed.entries()) {
       expect(await (await api("GET", `/api/threads/${threadId}/artifacts/uploads/${name}`)).text()).toBe(`copy ${i}`);
     }
@@ -101,7 +117,9 @@ describe("thread uploads", () => {
     const res = await api("GET", files[0].artifactUrl);
     expect(res.status).toBe(200);
     expect(await res.text()).toBe("你好");
-    expect(res.headers.get("content-disposition")).toBe(`inline; filename="__ __ #1.txt"; filename*=UTF-8''${encodeURIComponent("季度 报告 #1.txt")}`);
+    expect(res.headers.get("content-disposition")).toBe(
+      `inline; filename="__ __ #1.txt"; filename*=UTF-8''${encodeURIComponent("季度 报告 #1.txt")}`,
+    );
   });
 
   it("answers 400 without a file, or without multipart", async () => {
@@ -124,7 +142,10 @@ describe("thread uploads", () => {
     const { api, id: userId } = await signUp();
     const threadId = await newThread(api);
     for (const name of ["../escape.txt", "a\\b.txt", "..", "x".repeat(252) + ".txt"]) {
-      const res = await upload(api, threadId, [["fine.txt", "ok"], [name, "bad"]]);
+      const res = await upload(api, threadId, [
+        ["fine.txt", "ok"],
+        [name, "bad"],
+      ]);
       expect(res.status, name).toBe(422);
       expect((await json(res)).error.details[0].path).toBe("filename");
     }
@@ -142,7 +163,11 @@ describe("thread uploads", () => {
     const atLimit = await upload(api, threadId, [["exact.bin", new Uint8Array(1000)]]);
     expect(atLimit.status).toBe(201);
 
-    const over = await upload(api, threadId, [["small.txt", "fits"], ["big.bin", new Uint8Array(64 * 1024)], ["after.txt", "never read"]]);
+    const over = await upload(api, threadId, [
+      ["small.txt", "fits"],
+      ["big.bin", new Uint8Array(64 * 1024)],
+      ["after.txt", "never read"],
+    ]);
     expect(over.status).toBe(413);
     expect((await json(over)).error.code).toBe("payload_too_large");
 
@@ -155,7 +180,10 @@ describe("thread uploads", () => {
   it("deletes an upload and its companion; a second delete is 404", async () => {
     const { api, id: userId } = await signUp();
     const threadId = await newThread(api);
-    await upload(api, threadId, [["page.html", "<h1>Hi</h1>"], ["keep.txt", "stay"]]);
+    await upload(api, threadId, [
+      ["page.html", "<h1>Hi</h1>"],
+      ["keep.txt", "stay"],
+    ]);
     const companion = path.join(threadDerivedDir({ userId, threadId }, "uploads"), "page.html", "converted.md");
     expect(await exists(companion)).toBe(true);
 
@@ -202,7 +230,9 @@ describe("artifacts", () => {
       expect(res.headers.get("content-disposition")?.split(";")[0], file + query).toBe(disposition);
       expect(res.headers.get("x-content-type-options"), file + query).toBe("nosniff");
     }
-    const bytes = new Uint8Array(await (await api("GET", `/api/threads/${threadId}/artifacts/uploads/doc.pdf`)).arrayBuffer());
+    const bytes = new Uint8Array(
+      await (await api("GET", `/api/threads/${threadId}/artifacts/uploads/doc.pdf`)).arrayBuffer(),
+    );
     expect(Buffer.from(bytes).equals(pdf)).toBe(true);
     expect(await (await api("GET", `/api/threads/${threadId}/artifacts/outputs/result.txt`)).text()).toBe("the answer");
     expect((await api("GET", `/api/threads/${threadId}/artifacts/uploads/doc.pdf?download=yes`)).status).toBe(422);
@@ -220,7 +250,10 @@ describe("artifacts", () => {
     await writeFile(path.join(dataDir, "secret.txt"), "outside");
     const uploads = threadFilesDir({ userId, threadId }, "uploads");
     await symlink(path.join(dataDir, "secret.txt"), path.join(uploads, "link-out.txt"));
-    await symlink(path.join(threadFilesDir({ userId, threadId: otherThread }, "uploads"), "neighbour.txt"), path.join(uploads, "link-neighbour.txt"));
+    await symlink(
+      path.join(threadFilesDir({ userId, threadId: otherThread }, "uploads"), "neighbour.txt"),
+      path.join(uploads, "link-neighbour.txt"),
+    );
     await mkdir(path.join(uploads, "folder"));
 
     const attempts = [
@@ -246,7 +279,9 @@ describe("artifacts", () => {
     expect(await readFile(path.join(dataDir, "secret.txt"), "utf8")).toBe("outside");
     const listed = await json(await api("GET", `/api/threads/${threadId}/uploads`));
     expect(names(listed)).toEqual(["inside.txt"]);
-    expect(await readThreadFileText({ userId, threadId, kind: "upload", name: "link-out.txt" })).toEqual({ error: expect.stringContaining("There is no upload") });
+    expect(await readThreadFileText({ userId, threadId, kind: "upload", name: "link-out.txt" })).toEqual({
+      error: expect.stringContaining("There is no upload"),
+    });
   });
 });
 
@@ -269,7 +304,9 @@ describe("conversion of uploads", () => {
       ["paper.pdf", "The pdf fixture says hello."],
     ];
     for (const [name, text] of expected) {
-      expect(await readFile(path.join(threadDerivedDir({ userId, threadId }, "uploads"), name, "converted.md"), "utf8")).toContain(text);
+      expect(
+        await readFile(path.join(threadDerivedDir({ userId, threadId }, "uploads"), name, "converted.md"), "utf8"),
+      ).toContain(text);
       const read = await readThreadFileText({ userId, threadId, kind: "upload", name });
       expect(read).toMatchObject({ filename: name, converted: true });
       expect((read as { text: string }).text).toContain(text);

@@ -11,7 +11,9 @@ describe("threads API", () => {
     expect(loose.status).toBe(201);
     const { thread: free } = await json(loose);
     expect(free).toMatchObject({ title: "", projectId: null });
-    const { thread: member } = await json(await api("POST", "/api/threads", { json: { projectId: project.id, title: " Plan " } }));
+    const { thread: member } = await json(
+      await api("POST", "/api/threads", { json: { projectId: project.id, title: " Plan " } }),
+    );
     expect(member).toMatchObject({ title: "Plan", projectId: project.id });
 
     const all = await json(await api("GET", "/api/threads"));
@@ -53,7 +55,9 @@ describe("threads API", () => {
     const intoArchived = await api("POST", `/api/threads/${thread.id}/move`, { json: { projectId: archived.id } });
     expect(intoArchived.status).toBe(404);
     expect((await json(await api("GET", `/api/threads/${thread.id}`))).thread.projectId).toBe(project.id);
-    expect((await api("POST", `/api/threads/${thread.id}/move`, { json: { projectId: "no-such-project" } })).status).toBe(404);
+    expect(
+      (await api("POST", `/api/threads/${thread.id}/move`, { json: { projectId: "no-such-project" } })).status,
+    ).toBe(404);
     const out = await json(await api("POST", `/api/threads/${thread.id}/move`, { json: { projectId: null } }));
     expect(out.thread.projectId).toBeNull();
 

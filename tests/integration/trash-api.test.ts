@@ -3,7 +3,15 @@ import { describe, expect, it } from "vitest";
 import type { DocumentDto } from "@/lib/documents/document-dto";
 import type { TrashedDocumentDto } from "@/lib/trash/trashed-document-dto";
 import { callApi, signUp } from "../support/route-client";
-import { documentRow, newProject, storedPaths, trashDocument, trashedDocument, uploadDocument, type Api } from "../support/shelf-fixtures";
+import {
+  documentRow,
+  newProject,
+  storedPaths,
+  trashDocument,
+  trashedDocument,
+  uploadDocument,
+  type Api,
+} from "../support/shelf-fixtures";
 
 // The trash through the real route handlers: the round trip, every restore outcome, purge
 // one, empty trash (the caller's only), paging, validation and owner scoping.
@@ -19,13 +27,20 @@ interface Body {
   error: { code: string; message: string; retryable?: boolean };
 }
 const json = async (res: Response) => (await res.json()) as Body;
-const exists = (file: string) => access(file).then(() => true, () => false);
+const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
 
 const listTrash = async (api: Api, query = "") => json(await api("GET", `/api/trash/documents${query}`));
-const restore = (api: Api, documentId: string, body?: unknown) => api("POST", `/api/trash/documents/${documentId}/restore`, body === undefined ? {} : { json: body });
+const restore = (api: Api, documentId: string, body?: unknown) =>
+  api("POST", `/api/trash/documents/${documentId}/restore`, body === undefined ? {} : { json: body });
 const purge = (api: Api, documentId: string) => api("POST", `/api/trash/documents/${documentId}/purge`);
-const shelf = async (api: Api, projectId: string) => (await json(await api("GET", `/api/projects/${projectId}/documents`))).documents;
-const content = async (api: Api, projectId: string, documentId: string) => (await api("GET", `/api/projects/${projectId}/documents/${documentId}/content`)).text();
+const shelf = async (api: Api, projectId: string) =>
+  (await json(await api("GET", `/api/projects/${projectId}/documents`))).documents;
+const content = async (api: Api, projectId: string, documentId: string) =>
+  (await api("GET", `/api/projects/${projectId}/documents/${documentId}/content`)).text();
 
 describe("trash round trip", () => {
   it("upload → delete → restore → delete → purge, with the listing in between", async () => {
@@ -38,15 +53,39 @@ describe("trash round trip", () => {
     const listed = await listTrash(user.api);
     expect(listed).toMatchObject({ total: 1, nextOffset: null, retentionDays: 30 });
     const entry = listed.documents[0]!;
-    expect(Object.keys(entry).sort()).toEqual(
-      ["contentMissing", "createdAt", "id", "name", "origin", "originAvailable", "projectId", "purgeAfter", "sha256", "sizeBytes", "sourceKind", "sourceName", "sourceThreadId", "trashedAt", "updatedAt"],
-    );
-    expect(entry).toMatchObject({ id: document.id, name: "notes.txt", sizeBytes: 16, origin: { projectId, projectName: "Roadmap" }, originAvailable: true, contentMissing: false });
+    expect(Object.keys(entry).sort()).toEqual([
+      "contentMissing",
+      "createdAt",
+      "id",
+      "name",
+      "origin",
+      "originAvailable",
+      "projectId",
+      "purgeAfter",
+      "sha256",
+      "sizeBytes",
+      "sourceKind",
+      "sourceName",
+      "sourceThreadId",
+      "trashedAt",
+      "updatedAt",
+    ]);
+    expect(entry).toMatchObject({
+      id: document.id,
+      name: "notes.txt",
+      sizeBytes: 16,
+      origin: { projectId, projectName: "Roadmap" },
+      originAvailable: true,
+      contentMissing: false,
+    });
     expect(Date.parse(entry.purgeAfter) - Date.parse(entry.trashedAt)).toBe(30 * 24 * 60 * 60 * 1000);
 
     const restored = await restore(user.api, document.id);
     expect(restored.status).toBe(200);
-    expect(await json(restored)).toMatchObject({ outcome: "restored", document: { id: document.id, projectId, contentMissing: false } });
+    expect(await json(restored)).toMatchObject({
+      outcome: "restored",
+      document: { id: document.id, projectId, contentMissing: false },
+    });
     expect((await shelf(user.api, projectId)).map((d) => d.id)).toEqual([document.id]);
     expect((await listTrash(user.api)).total).toBe(0);
     expect(await content(user.api, projectId, document.id)).toBe("round trip bytes");
@@ -68,7 +107,8 @@ describe("trash round trip", () => {
     const user = await signUp();
     const projectId = await newProject(user.api);
     const ids: string[] = [];
-    for (const name of ["a.txt", "b.txt", "c.txt"]) ids.push((await trashedDocument(user.api, projectId, name, name)).id);
+    for (const name of ["a.txt", "b.txt", "c.txt"])
+      ids.push((await trashedDocument(user.api, projectId, name, name)).id);
     const first = await listTrash(user.api, "?limit=2");
     expect(first.documents.map((d) => d.id)).toEqual([ids[2], ids[1]]);
     expect(first).toMatchObject({ total: 3, nextOffset: 2 });
@@ -93,7 +133,10 @@ describe("restore outcomes", () => {
 
     const res = await restore(user.api, old.id);
     expect(res.status).toBe(200);
-    expect(await json(res)).toMatchObject({ outcome: "merged", document: { id: fresh.id, name: "second.txt", projectId } });
+    expect(await json(res)).toMatchObject({
+      outcome: "merged",
+      document: { id: fresh.id, name: "second.txt", projectId },
+    });
     expect(await documentRow(old.id)).toBeNull();
     expect(await exists(oldFolder)).toBe(false);
     expect(await exists(freshOriginal)).toBe(true);
@@ -126,8 +169,14 @@ describe("restore outcomes", () => {
 
     const listed = await listTrash(user.api);
     const byId = new Map(listed.documents.map((d) => [d.id, d]));
-    expect(byId.get(fromDeleted.id)).toMatchObject({ origin: { projectId: deleted, projectName: "Gone" }, originAvailable: false });
-    expect(byId.get(fromArchived.id)).toMatchObject({ origin: { projectId: archived, projectName: "Shelved" }, originAvailable: false });
+    expect(byId.get(fromDeleted.id)).toMatchObject({
+      origin: { projectId: deleted, projectName: "Gone" },
+      originAvailable: false,
+    });
+    expect(byId.get(fromArchived.id)).toMatchObject({
+      origin: { projectId: archived, projectName: "Shelved" },
+      originAvailable: false,
+    });
 
     for (const id of [fromDeleted.id, fromArchived.id]) {
       expect((await restore(user.api, id)).status).toBe(404);
@@ -139,13 +188,18 @@ describe("restore outcomes", () => {
     expect(res.status).toBe(200);
     expect(await json(res)).toMatchObject({ outcome: "restored", document: { id: fromDeleted.id, projectId: other } });
     expect(await content(user.api, other, fromDeleted.id)).toBe("orphan bytes");
-    const { project } = (await (await user.api("GET", `/api/projects/${other}`)).json()) as { project: { documentCount: number } };
+    const { project } = (await (await user.api("GET", `/api/projects/${other}`)).json()) as {
+      project: { documentCount: number };
+    };
     expect(project.documentCount).toBe(1);
 
     // Unarchived again, the origin is available and a bare restore goes home.
     expect((await user.api("POST", `/api/projects/${archived}/unarchive`)).status).toBe(200);
     expect((await listTrash(user.api)).documents.find((d) => d.id === fromArchived.id)?.originAvailable).toBe(true);
-    expect(await json(await restore(user.api, fromArchived.id))).toMatchObject({ outcome: "restored", document: { projectId: archived } });
+    expect(await json(await restore(user.api, fromArchived.id))).toMatchObject({
+      outcome: "restored",
+      document: { projectId: archived },
+    });
   });
 
   it("content_missing: a gone or resized original is 409 and the row stays in the trash", async () => {
@@ -180,7 +234,10 @@ describe("restore outcomes", () => {
     expect(await exists((await storedPaths(old.id)).original)).toBe(true);
     // Trash the broken survivor, and the good copy restores.
     await trashDocument(user.api, projectId, broken.id);
-    expect(await json(await restore(user.api, old.id))).toMatchObject({ outcome: "restored", document: { id: old.id } });
+    expect(await json(await restore(user.api, old.id))).toMatchObject({
+      outcome: "restored",
+      document: { id: old.id },
+    });
   });
 });
 
@@ -190,7 +247,10 @@ describe("purge and empty trash", () => {
     const stranger = await signUp("Stranger");
     const ownerProject = await newProject(owner.api);
     const strangerProject = await newProject(stranger.api);
-    const mine = [await trashedDocument(owner.api, ownerProject, "1.txt", "one"), await trashedDocument(owner.api, ownerProject, "2.txt", "two")];
+    const mine = [
+      await trashedDocument(owner.api, ownerProject, "1.txt", "one"),
+      await trashedDocument(owner.api, ownerProject, "2.txt", "two"),
+    ];
     const live = await uploadDocument(owner.api, ownerProject, "live.txt", "live");
     const theirs = await trashedDocument(stranger.api, strangerProject, "3.txt", "three");
 
@@ -212,7 +272,9 @@ describe("purge and empty trash", () => {
     const user = await signUp();
     const projectId = await newProject(user.api);
     const document = await uploadDocument(user.api, projectId, "page.html", "<h1>Title</h1><p>body</p>");
-    expect((await user.api("GET", `/api/projects/${projectId}/documents/${document.id}/content?as=markdown`)).status).toBe(200);
+    expect(
+      (await user.api("GET", `/api/projects/${projectId}/documents/${document.id}/content?as=markdown`)).status,
+    ).toBe(200);
     const { folder } = await storedPaths(document.id);
     expect(await exists(`${folder}/derived/converted.md`)).toBe(true);
     await trashDocument(user.api, projectId, document.id);
@@ -233,10 +295,18 @@ describe("owner scoping", () => {
     expect((await listTrash(stranger.api)).total).toBe(0);
     const pairs: [string, () => Promise<Response>, () => Promise<Response>][] = [
       ["restore", () => restore(stranger.api, secret.id), () => restore(stranger.api, missing)],
-      ["restore into own", () => restore(stranger.api, secret.id, { projectId: strangerProject }), () => restore(stranger.api, missing, { projectId: strangerProject })],
+      [
+        "restore into own",
+        () => restore(stranger.api, secret.id, { projectId: strangerProject }),
+        () => restore(stranger.api, missing, { projectId: strangerProject }),
+      ],
       ["purge", () => purge(stranger.api, secret.id), () => purge(stranger.api, missing)],
       // The owner restoring into the stranger's project: as if it did not exist.
-      ["restore into foreign", () => restore(owner.api, secret.id, { projectId: strangerProject }), () => restore(owner.api, secret.id, { projectId: missing })],
+      [
+        "restore into foreign",
+        () => restore(owner.api, secret.id, { projectId: strangerProject }),
+        () => restore(owner.api, secret.id, { projectId: missing }),
+      ],
     ];
     for (const [label, foreign, absent] of pairs) {
       const [a, b] = [await foreign(), await absent()];
@@ -248,13 +318,25 @@ describe("owner scoping", () => {
   });
 
   it("answers 401 without a session and validates the restore body", async () => {
-    for (const [method, route] of [["GET", "/api/trash/documents"], ["POST", "/api/trash/purge"], ["POST", "/api/trash/documents/x/restore"], ["POST", "/api/trash/documents/x/purge"]] as const) {
+    for (const [method, route] of [
+      ["GET", "/api/trash/documents"],
+      ["POST", "/api/trash/purge"],
+      ["POST", "/api/trash/documents/x/restore"],
+      ["POST", "/api/trash/documents/x/purge"],
+    ] as const) {
       expect((await callApi(method, route)).status, route).toBe(401);
     }
     const user = await signUp();
     const projectId = await newProject(user.api);
     const document = await trashedDocument(user.api, projectId, "x.txt", "x");
     expect((await restore(user.api, document.id, { projectId: 5 })).status).toBe(422);
-    expect((await user.api("POST", `/api/trash/documents/${document.id}/restore`, { body: "{nope", headers: { "content-type": "application/json" } })).status).toBe(400);
+    expect(
+      (
+        await user.api("POST", `/api/trash/documents/${document.id}/restore`, {
+          body: "{nope",
+          headers: { "content-type": "application/json" },
+        })
+      ).status,
+    ).toBe(400);
   });
 });

@@ -12,7 +12,11 @@ import { documentRow, newProject, storedPaths, trashedDocument, type Api } from 
 // sides of the other's commit, so both lock acquisition orders are exercised.
 
 const ROUNDS = 20;
-const exists = (file: string) => access(file).then(() => true, () => false);
+const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Starts every task at the same moment (after one shared barrier), each after its own head start. */
@@ -29,7 +33,10 @@ async function race<T extends unknown[]>(...tasks: { delayMs: number; run: () =>
 }
 
 /** Head starts alternating between the two sides: round 0 even, then 1..3 ms either way. */
-const headStart = (round: number) => ({ first: round % 2 === 0 ? 0 : round % 4, second: round % 2 === 0 ? round % 4 : 0 });
+const headStart = (round: number) => ({
+  first: round % 2 === 0 ? 0 : round % 4,
+  second: round % 2 === 0 ? round % 4 : 0,
+});
 
 /** Purge holds its row lock a little longer around each unlink, so a racing restore must wait on it. */
 function slowUnlink(): void {
@@ -39,9 +46,11 @@ function slowUnlink(): void {
   });
 }
 
-const restore = (api: Api, id: string, projectId?: string) => api("POST", `/api/trash/documents/${id}/restore`, { json: projectId ? { projectId } : {} });
+const restore = (api: Api, id: string, projectId?: string) =>
+  api("POST", `/api/trash/documents/${id}/restore`, { json: projectId ? { projectId } : {} });
 const purge = (api: Api, id: string) => api("POST", `/api/trash/documents/${id}/purge`);
-const content = async (api: Api, projectId: string, id: string) => (await api("GET", `/api/projects/${projectId}/documents/${id}/content`)).text();
+const content = async (api: Api, projectId: string, id: string) =>
+  (await api("GET", `/api/projects/${projectId}/documents/${id}/content`)).text();
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -102,8 +111,13 @@ describe("concurrent trash operations", () => {
         expect(row?.trashOrigin).toEqual({ projectId: from, projectName: expect.any(String) });
         expect(trashedDocuments).toBe(0);
       }
-      const live = await db.projectDocument.findMany({ where: { userId: user.id, trashedAt: null }, select: { projectId: true } });
-      const projects = new Set((await db.project.findMany({ where: { userId: user.id }, select: { id: true } })).map((p) => p.id));
+      const live = await db.projectDocument.findMany({
+        where: { userId: user.id, trashedAt: null },
+        select: { projectId: true },
+      });
+      const projects = new Set(
+        (await db.project.findMany({ where: { userId: user.id }, select: { id: true } })).map((p) => p.id),
+      );
       expect(live.filter((d) => !projects.has(d.projectId))).toEqual([]);
     }
   });
@@ -152,7 +166,9 @@ describe("concurrent trash operations", () => {
       expect(restored.status).toBe(200);
       const { outcome } = (await restored.json()) as { outcome: string };
       const { document } = (await uploaded.json()) as { document: { id: string } };
-      const live = await db.projectDocument.findMany({ where: { projectId, sha256: createHash("sha256").update(bytes).digest("hex"), trashedAt: null } });
+      const live = await db.projectDocument.findMany({
+        where: { projectId, sha256: createHash("sha256").update(bytes).digest("hex"), trashedAt: null },
+      });
       expect(live).toHaveLength(1);
       const survivor = live[0]!;
       if (outcome === "restored") {

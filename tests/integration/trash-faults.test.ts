@@ -3,13 +3,25 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { fileRemoval } from "@/lib/storage/file-removal";
 import { trashClock } from "@/lib/trash/clock";
 import { signUp } from "../support/route-client";
-import { documentRow, errno, newProject, storedPaths, trashedDocument, uploadDocument, type Api } from "../support/shelf-fixtures";
+import {
+  documentRow,
+  errno,
+  newProject,
+  storedPaths,
+  trashedDocument,
+  uploadDocument,
+  type Api,
+} from "../support/shelf-fixtures";
 
 // Purge and restore when the disk misbehaves. An unlink failure other than "already gone"
 // is injected through the storage hook (fileRemoval.unlink): purge answers 500 retryable,
 // rolls back and keeps the row; the next attempt completes what the first began.
 
-const exists = (file: string) => access(file).then(() => true, () => false);
+const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
 const purge = (api: Api, id: string) => api("POST", `/api/trash/documents/${id}/purge`);
 type ErrorBody = { error: { code: string; message: string; retryable?: boolean } };
 
@@ -26,37 +38,42 @@ afterEach(() => {
 });
 
 describe("purge faults", () => {
-  it.each(["EACCES", "EIO"])("unlink failing with %s: 500 retryable, no path leaked, row kept; a retry succeeds", async (code) => {
-    const user = await signUp();
-    const projectId = await newProject(user.api);
-    const document = await trashedDocument(user.api, projectId, "stuck.txt", "stuck");
-    const { original } = await storedPaths(document.id);
-    vi.spyOn(console, "error").mockImplementation(() => {});
-    failUnlink(code);
+  it.each(["EACCES", "EIO"])(
+    "unlink failing with %s: 500 retryable, no path leaked, row kept; a retry succeeds",
+    async (code) => {
+      const user = await signUp();
+      const projectId = await newProject(user.api);
+      const document = await trashedDocument(user.api, projectId, "stuck.txt", "stuck");
+      const { original } = await storedPaths(document.id);
+      vi.spyOn(console, "error").mockImplementation(() => {});
+      failUnlink(code);
 
-    const res = await purge(user.api, document.id);
-    expect(res.status).toBe(500);
-    const text = await res.text();
-    const body = JSON.parse(text) as ErrorBody;
-    expect(body.error).toMatchObject({ code: "internal", retryable: true });
-    expect(text).not.toContain(process.env.DATA_DIR!);
-    expect(text).not.toContain(code);
-    expect((await documentRow(document.id))?.trashedAt).not.toBeNull();
-    expect(await exists(original)).toBe(true);
-    const listed = (await (await user.api("GET", "/api/trash/documents")).json()) as { documents: { id: string }[] };
-    expect(listed.documents.map((d) => d.id)).toEqual([document.id]);
+      const res = await purge(user.api, document.id);
+      expect(res.status).toBe(500);
+      const text = await res.text();
+      const body = JSON.parse(text) as ErrorBody;
+      expect(body.error).toMatchObject({ code: "internal", retryable: true });
+      expect(text).not.toContain(process.env.DATA_DIR!);
+      expect(text).not.toContain(code);
+      expect((await documentRow(document.id))?.trashedAt).not.toBeNull();
+      expect(await exists(original)).toBe(true);
+      const listed = (await (await user.api("GET", "/api/trash/documents")).json()) as { documents: { id: string }[] };
+      expect(listed.documents.map((d) => d.id)).toEqual([document.id]);
 
-    vi.mocked(fileRemoval.unlink).mockRestore();
-    expect((await purge(user.api, document.id)).status).toBe(204);
-    expect(await documentRow(document.id)).toBeNull();
-    expect(await exists(original)).toBe(false);
-  });
+      vi.mocked(fileRemoval.unlink).mockRestore();
+      expect((await purge(user.api, document.id)).status).toBe(204);
+      expect(await documentRow(document.id)).toBeNull();
+      expect(await exists(original)).toBe(false);
+    },
+  );
 
   it("original removed, converted companion failing: row kept, restore 409, the retry finishes", async () => {
     const user = await signUp();
     const projectId = await newProject(user.api);
     const document = await uploadDocument(user.api, projectId, "page.html", "<p>converted</p>");
-    expect((await user.api("GET", `/api/projects/${projectId}/documents/${document.id}/content?as=markdown`)).status).toBe(200);
+    expect(
+      (await user.api("GET", `/api/projects/${projectId}/documents/${document.id}/content?as=markdown`)).status,
+    ).toBe(200);
     expect((await user.api("DELETE", `/api/projects/${projectId}/documents/${document.id}`)).status).toBe(204);
     const { original, folder } = await storedPaths(document.id);
     vi.spyOn(console, "error").mockImplementation(() => {});

@@ -8,7 +8,14 @@ import { retentionCutoff } from "@/lib/trash/retention";
 import { sweepAllUsers } from "@/lib/trash/sweep";
 import type { TrashedDocumentDto } from "@/lib/trash/trashed-document-dto";
 import { signUp } from "../support/route-client";
-import { documentRow, newProject, storedPaths, trashDocument, trashedDocument, type Api } from "../support/shelf-fixtures";
+import {
+  documentRow,
+  newProject,
+  storedPaths,
+  trashDocument,
+  trashedDocument,
+  type Api,
+} from "../support/shelf-fixtures";
 
 // Retention at exactly TRASH_RETENTION_DAYS, with the clock injected. The chosen side of
 // "exactly" (lib/trash/retention.ts): a row is kept while now < trashedAt + days and purged
@@ -17,7 +24,11 @@ import { documentRow, newProject, storedPaths, trashDocument, trashedDocument, t
 
 const DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
-const exists = (file: string) => access(file).then(() => true, () => false);
+const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
 
 async function listed(api: Api): Promise<TrashedDocumentDto[]> {
   return ((await (await api("GET", "/api/trash/documents")).json()) as { documents: TrashedDocumentDto[] }).documents;
@@ -72,7 +83,9 @@ describe("retention boundary", () => {
     const younger = await trashedDocument(user.api, projectId, "younger.txt", "younger");
     // The younger row was trashed a day after the older one.
     const olderAt = await trashedAtOf(older.id);
-    await (await getDb()).projectDocument.update({ where: { id: younger.id }, data: { trashedAt: new Date(olderAt.getTime() + DAY_MS) } });
+    await (
+      await getDb()
+    ).projectDocument.update({ where: { id: younger.id }, data: { trashedAt: new Date(olderAt.getTime() + DAY_MS) } });
 
     standAt(new Date(olderAt.getTime() + DAYS * DAY_MS + 1000));
     expect((await listed(user.api)).map((d) => d.id)).toEqual([younger.id]);
@@ -111,7 +124,9 @@ describe("the guarded purge re-checks under the lock", () => {
     await trashDocument(user.api, projectId, document.id);
     expect((await trashedAtOf(document.id)).getTime()).not.toBe(pickedAt.getTime());
 
-    expect(await purgeTrashedDocument({ userId: user.id, documentId: document.id, guard: { trashedAt: pickedAt, cutoff } })).toBe("kept");
+    expect(
+      await purgeTrashedDocument({ userId: user.id, documentId: document.id, guard: { trashedAt: pickedAt, cutoff } }),
+    ).toBe("kept");
     expect(await documentRow(document.id)).not.toBeNull();
   });
 
@@ -120,7 +135,8 @@ describe("the guarded purge re-checks under the lock", () => {
     const projectId = await newProject(user.api);
     const document = await trashedDocument(user.api, projectId, "young.txt", "young");
     const trashedAt = await trashedAtOf(document.id);
-    const purgeWith = (cutoff: Date) => purgeTrashedDocument({ userId: user.id, documentId: document.id, guard: { trashedAt, cutoff } });
+    const purgeWith = (cutoff: Date) =>
+      purgeTrashedDocument({ userId: user.id, documentId: document.id, guard: { trashedAt, cutoff } });
 
     expect(await purgeWith(new Date(trashedAt.getTime() - 1))).toBe("kept");
     expect(await documentRow(document.id)).not.toBeNull();
@@ -134,7 +150,9 @@ describe("the guarded purge re-checks under the lock", () => {
     const document = await trashedDocument(user.api, projectId, "restored.txt", "restored");
     const trashedAt = await trashedAtOf(document.id);
     expect((await user.api("POST", `/api/trash/documents/${document.id}/restore`)).status).toBe(200);
-    await expect(purgeTrashedDocument({ userId: user.id, documentId: document.id, guard: { trashedAt, cutoff: new Date() } })).rejects.toMatchObject({ code: "not_found" });
+    await expect(
+      purgeTrashedDocument({ userId: user.id, documentId: document.id, guard: { trashedAt, cutoff: new Date() } }),
+    ).rejects.toMatchObject({ code: "not_found" });
     expect((await documentRow(document.id))?.trashedAt).toBeNull();
   });
 });

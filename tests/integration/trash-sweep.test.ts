@@ -2,16 +2,36 @@ import path from "node:path";
 import { access, appendFile, mkdir, unlink, writeFile } from "node:fs/promises";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/lib/db/client";
-import { projectDocumentsDir, projectStagingDir, threadFilesDir, threadRoot, threadStagingDir, userRoot, usersRoot } from "@/lib/storage/layout";
+import {
+  projectDocumentsDir,
+  projectStagingDir,
+  threadFilesDir,
+  threadRoot,
+  threadStagingDir,
+  userRoot,
+  usersRoot,
+} from "@/lib/storage/layout";
 import { LISTING_RECONCILE_INTERVAL_MS, sweepAllUsers, sweepUser } from "@/lib/trash/sweep";
 import { signUp } from "../support/route-client";
-import { age, documentRow, newProject, storedPaths, trashedDocument, uploadDocument, type Api } from "../support/shelf-fixtures";
+import {
+  age,
+  documentRow,
+  newProject,
+  storedPaths,
+  trashedDocument,
+  uploadDocument,
+  type Api,
+} from "../support/shelf-fixtures";
 
 // The sweep's reconciliation: unreferenced files, staging leftovers and deleted threads'
 // folders older than 24 hours go; nothing younger ever does; a row whose bytes are missing
 // or the wrong size is logged and kept. Ages are set with utimes, 25 hours back.
 
-const exists = (file: string) => access(file).then(() => true, () => false);
+const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
 const sha = (seed: string) => seed.repeat(64).slice(0, 64);
 
 async function writeTree(file: string, content = "x"): Promise<string> {
@@ -21,7 +41,11 @@ async function writeTree(file: string, content = "x"): Promise<string> {
 }
 
 async function newThread(api: Api, projectId?: string): Promise<string> {
-  return ((await (await api("POST", "/api/threads", { json: projectId ? { projectId } : {} })).json()) as { thread: { id: string } }).thread.id;
+  return (
+    (await (await api("POST", "/api/threads", { json: projectId ? { projectId } : {} })).json()) as {
+      thread: { id: string };
+    }
+  ).thread.id;
 }
 
 afterEach(() => {
@@ -75,7 +99,9 @@ describe("storage reconciliation", () => {
     const origin = await newProject(user.api);
     const other = await newProject(user.api);
     const moved = await trashedDocument(user.api, origin, "moved.txt", "moved");
-    expect((await user.api("POST", `/api/trash/documents/${moved.id}/restore`, { json: { projectId: other } })).status).toBe(200);
+    expect(
+      (await user.api("POST", `/api/trash/documents/${moved.id}/restore`, { json: { projectId: other } })).status,
+    ).toBe(200);
     const gone = await newProject(user.api);
     const goneDir = path.join(userRoot(user.id), "projects", gone);
     await writeTree(path.join(projectStagingDir({ userId: user.id, projectId: gone }), "left-behind"));
@@ -111,7 +137,9 @@ describe("storage reconciliation", () => {
     await writeTree(path.join(threadFilesDir({ userId: user.id, threadId: mixed }, "outputs"), "new.md"));
 
     await sweepUser({ userId: user.id });
-    expect(await exists(path.join(threadFilesDir({ userId: user.id, threadId: liveThread }, "uploads"), "kept.txt"))).toBe(true);
+    expect(
+      await exists(path.join(threadFilesDir({ userId: user.id, threadId: liveThread }, "uploads"), "kept.txt")),
+    ).toBe(true);
     expect(await exists(liveStaged)).toBe(false);
     expect(await exists(threadRoot({ userId: user.id, threadId: oldDeleted }))).toBe(false);
     expect(await exists(threadRoot({ userId: user.id, threadId: youngDeleted }))).toBe(true);
@@ -140,9 +168,13 @@ describe("storage reconciliation", () => {
     // The resized file is still referenced, so it is reported, not collected or repaired.
     expect(await exists((await storedPaths(resized.id)).original)).toBe(true);
 
-    const listing = (await (await user.api("GET", "/api/trash/documents")).json()) as { documents: { id: string; contentMissing: boolean }[] };
+    const listing = (await (await user.api("GET", "/api/trash/documents")).json()) as {
+      documents: { id: string; contentMissing: boolean }[];
+    };
     expect(listing.documents).toEqual([expect.objectContaining({ id: resized.id, contentMissing: true })]);
-    const shelf = (await (await user.api("GET", `/api/projects/${projectId}/documents`)).json()) as { documents: { id: string; contentMissing: boolean }[] };
+    const shelf = (await (await user.api("GET", `/api/projects/${projectId}/documents`)).json()) as {
+      documents: { id: string; contentMissing: boolean }[];
+    };
     expect(shelf.documents.find((d) => d.id === missing.id)?.contentMissing).toBe(true);
   });
 
@@ -171,7 +203,9 @@ describe("storage reconciliation", () => {
     const first = await signUp("First");
     const second = await signUp("Second");
     const leftovers = await Promise.all(
-      [first, second].map(async (user) => writeTree(path.join(projectStagingDir({ userId: user.id, projectId: await newProject(user.api) }), "crashed"))),
+      [first, second].map(async (user) =>
+        writeTree(path.join(projectStagingDir({ userId: user.id, projectId: await newProject(user.api) }), "crashed")),
+      ),
     );
     const stranger = path.join(usersRoot(), `unknown-${crypto.randomUUID()}`);
     const strangerFile = await writeTree(path.join(stranger, "projects", "p", "documents", ".staging", "theirs"));

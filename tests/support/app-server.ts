@@ -17,7 +17,13 @@ export interface AppServer {
 const NEXT_BIN = path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next");
 const READY_TIMEOUT_MS = 90_000;
 
-export async function startAppServer({ port, env }: { port: number; env: Record<string, string | undefined> }): Promise<AppServer> {
+export async function startAppServer({
+  port,
+  env,
+}: {
+  port: number;
+  env: Record<string, string | undefined>;
+}): Promise<AppServer> {
   const child: ChildProcess = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], {
     env: { NODE_ENV: "production", ...env, PORT: String(port), NEXT_TELEMETRY_DISABLED: "1" },
     stdio: ["ignore", "pipe", "pipe"],
@@ -48,7 +54,10 @@ export async function startAppServer({ port, env }: { port: number; env: Record<
   const deadline = Date.now() + READY_TIMEOUT_MS;
   for (;;) {
     if (hasExited) throw new Error(`the server on port ${port} exited during start-up:\n${output}`);
-    const healthy = await fetch(`${server.url}/api/health`).then((res) => res.ok, () => false);
+    const healthy = await fetch(`${server.url}/api/health`).then(
+      (res) => res.ok,
+      () => false,
+    );
     if (healthy) return server;
     if (Date.now() > deadline) {
       await server.stop("SIGKILL");

@@ -12,13 +12,22 @@ interface RoutePattern {
 }
 
 const patterns: RoutePattern[] = Object.entries(routeModules)
-  .map(([file, load]) => ({ segments: file.replace(/^\/app/, "").replace(/\/route\.ts$/, "").split("/").filter(Boolean), load }))
+  .map(([file, load]) => ({
+    segments: file
+      .replace(/^\/app/, "")
+      .replace(/\/route\.ts$/, "")
+      .split("/")
+      .filter(Boolean),
+    load,
+  }))
   .sort((a, b) => specificity(b.segments).localeCompare(specificity(a.segments)));
 
 /** Orders routes as Next does: catch-alls last, and a static segment beats a dynamic one. */
 function specificity(segments: string[]): string {
   const catchAll = segments.some((s) => s.startsWith("[..."));
-  return (catchAll ? "0" : "1") + segments.map((s) => (s.startsWith("[...") ? "0" : s.startsWith("[") ? "1" : "2")).join("");
+  return (
+    (catchAll ? "0" : "1") + segments.map((s) => (s.startsWith("[...") ? "0" : s.startsWith("[") ? "1" : "2")).join("")
+  );
 }
 
 function match(pathname: string): { pattern: RoutePattern; params: Record<string, string | string[]> } | null {
@@ -33,9 +42,15 @@ function match(pathname: string): { pattern: RoutePattern; params: Record<string
         else params[segment.slice(4, -1)] = parts.slice(i);
         return ok ? { pattern, params } : null;
       }
-      if (i >= parts.length) { ok = false; break; }
+      if (i >= parts.length) {
+        ok = false;
+        break;
+      }
       if (segment.startsWith("[")) params[segment.slice(1, -1)] = parts[i]!;
-      else if (segment !== parts[i]) { ok = false; break; }
+      else if (segment !== parts[i]) {
+        ok = false;
+        break;
+      }
     }
     if (ok && pattern.segments.length === parts.length) return { pattern, params };
   }
@@ -76,9 +91,14 @@ export async function callApi(method: string, path: string, options: CallOptions
 /** A signed-up user and a caller bound to their session cookie. */
 export async function signUp(name = "Tester"): Promise<{ id: string; cookie: string; api: typeof callApi }> {
   const email = `${name.toLowerCase().replace(/\W+/g, "")}-${crypto.randomUUID()}@example.test`;
-  const res = await callApi("POST", "/api/auth/sign-up/email", { json: { email, password: "correct horse battery", name } });
+  const res = await callApi("POST", "/api/auth/sign-up/email", {
+    json: { email, password: "correct horse battery", name },
+  });
   if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-  const setCookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const setCookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   const { user } = (await res.json()) as { user: { id: string } };
   const api: typeof callApi = (method, path, options = {}) => callApi(method, path, { ...options, cookie: setCookie });
   return { id: user.id, cookie: setCookie, api };

@@ -17,7 +17,12 @@ export async function newProject(api: Api, name = `P ${crypto.randomUUID().slice
   return ((await res.json()) as { project: { id: string } }).project.id;
 }
 
-export async function uploadDocument(api: Api, projectId: string, name: string, content: BlobPart): Promise<DocumentDto> {
+export async function uploadDocument(
+  api: Api,
+  projectId: string,
+  name: string,
+  content: BlobPart,
+): Promise<DocumentDto> {
   const body = new FormData();
   body.append("file", new File([content], name));
   const res = await api("POST", `/api/projects/${projectId}/documents`, { body });
@@ -31,7 +36,12 @@ export async function trashDocument(api: Api, projectId: string, documentId: str
 }
 
 /** Uploads a document and moves it to the trash. */
-export async function trashedDocument(api: Api, projectId: string, name: string, content: BlobPart): Promise<DocumentDto> {
+export async function trashedDocument(
+  api: Api,
+  projectId: string,
+  name: string,
+  content: BlobPart,
+): Promise<DocumentDto> {
   const document = await uploadDocument(api, projectId, name, content);
   await trashDocument(api, projectId, document.id);
   return document;
@@ -55,4 +65,5 @@ export async function age(target: string, hoursAgo = 25): Promise<void> {
   await utimes(target, when, when);
 }
 
-export const errno = (code: string): NodeJS.ErrnoException => Object.assign(new Error(`${code}: injected by the test`), { code });
+export const errno = (code: string): NodeJS.ErrnoException =>
+  Object.assign(new Error(`${code}: injected by the test`), { code });

@@ -32,4 +32,5 @@ export function withStubModel(): { stub: () => StubModelServer; streamingRequest
 }
 
 /** The text of a Chat Completions message, whether its content is a string or parts. */
-export const contentText = (m: Json): string => (typeof m.content === "string" ? m.content : (m.content ?? []).map((p: Json) => p.text ?? "").join(""));
+export const contentText = (m: Json): string =>
+  typeof m.content === "string" ? m.content : (m.content ?? []).map((p: Json) => p.text ?? "").join("");

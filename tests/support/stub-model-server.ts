@@ -168,7 +168,11 @@ function argumentsJson(call: StubToolCall): string {
 function usageFor(requestBody: unknown, completionPieces: number): Json {
   const promptTokens = Math.max(1, Math.ceil(JSON.stringify(requestBody ?? "").length / 4));
   const completionTokens = Math.max(1, completionPieces);
-  return { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens };
+  return {
+    prompt_tokens: promptTokens,
+    completion_tokens: completionTokens,
+    total_tokens: promptTokens + completionTokens,
+  };
 }
 
 export async function startStubModelServer(options: StubModelServerOptions = {}): Promise<StubModelServer> {
@@ -235,9 +239,13 @@ export async function startStubModelServer(options: StubModelServerOptions = {})
       if (!res.writableFinished) clientGone = true;
     });
     const send = (choices: Json[], extra: Json = {}) => {
-      res.write(`data: ${JSON.stringify({ id, object: "chat.completion.chunk", created, model: MODEL_ID, choices, ...extra })}\n\n`);
+      res.write(
+        `data: ${JSON.stringify({ id, object: "chat.completion.chunk", created, model: MODEL_ID, choices, ...extra })}\n\n`,
+      );
     };
-    const delta = (value: Json, finishReason: string | null = null) => [{ index: 0, delta: value, finish_reason: finishReason }];
+    const delta = (value: Json, finishReason: string | null = null) => [
+      { index: 0, delta: value, finish_reason: finishReason },
+    ];
 
     res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
     send(delta({ role: "assistant", content: "" }));
@@ -252,7 +260,9 @@ export async function startStubModelServer(options: StubModelServerOptions = {})
         const half = Math.ceil(json.length / 2);
         const callId = call.id ?? `call_${++toolCallCount}`;
         pieces.push({
-          tool_calls: [{ index, id: callId, type: "function", function: { name: call.name, arguments: json.slice(0, half) } }],
+          tool_calls: [
+            { index, id: callId, type: "function", function: { name: call.name, arguments: json.slice(0, half) } },
+          ],
         });
         if (json.length > half) pieces.push({ tool_calls: [{ index, function: { arguments: json.slice(half) } }] });
       });
@@ -284,7 +294,11 @@ export async function startStubModelServer(options: StubModelServerOptions = {})
     record.outcome = "completed";
   }
 
-  function completeAtOnce(res: http.ServerResponse, record: RecordedRequest, turn: Exclude<StubTurn, { type: "error" }>): void {
+  function completeAtOnce(
+    res: http.ServerResponse,
+    record: RecordedRequest,
+    turn: Exclude<StubTurn, { type: "error" }>,
+  ): void {
     const message: Json =
       turn.type === "text"
         ? { role: "assistant", content: turn.text }
@@ -323,9 +337,17 @@ export async function startStubModelServer(options: StubModelServerOptions = {})
       record.outcome = "completed";
       return;
     }
-    const body = record.body as { model?: string; stream?: boolean; stream_options?: { include_usage?: boolean }; tools?: unknown[] } | null;
+    const body = record.body as {
+      model?: string;
+      stream?: boolean;
+      stream_options?: { include_usage?: boolean };
+      tools?: unknown[];
+    } | null;
     if (refuseTools !== false && body?.tools?.length) {
-      const message = typeof refuseTools === "string" ? refuseTools : `registry.ollama.ai/library/${body.model ?? MODEL_ID} does not support tools`;
+      const message =
+        typeof refuseTools === "string"
+          ? refuseTools
+          : `registry.ollama.ai/library/${body.model ?? MODEL_ID} does not support tools`;
       sendJson(res, 400, { error: { message, type: "api_error", param: null, code: null } });
       record.outcome = "completed";
       return;
@@ -345,14 +367,22 @@ export async function startStubModelServer(options: StubModelServerOptions = {})
   }
 
   async function handleScript(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    let parsed: { turns?: unknown; defaultTurn?: unknown; nonStreamingTurn?: unknown; models?: unknown; refuseTools?: unknown; contextLimitChars?: unknown };
+    let parsed: {
+      turns?: unknown;
+      defaultTurn?: unknown;
+      nonStreamingTurn?: unknown;
+      models?: unknown;
+      refuseTools?: unknown;
+      contextLimitChars?: unknown;
+    };
     try {
       parsed = JSON.parse((await readBody(req)) || "{}");
     } catch {
       return sendJson(res, 400, { error: "body must be JSON" });
     }
     const turns = parsed.turns ?? [];
-    if (!Array.isArray(turns) || !turns.every(isStubTurn)) return sendJson(res, 422, { error: "turns must be StubTurn[]" });
+    if (!Array.isArray(turns) || !turns.every(isStubTurn))
+      return sendJson(res, 422, { error: "turns must be StubTurn[]" });
     if (parsed.defaultTurn !== undefined && !isStubTurn(parsed.defaultTurn)) {
       return sendJson(res, 422, { error: "defaultTurn must be a StubTurn" });
     }
@@ -363,10 +393,17 @@ export async function startStubModelServer(options: StubModelServerOptions = {})
     if (limit !== undefined && limit !== null && !(typeof limit === "number" && Number.isInteger(limit) && limit > 0)) {
       return sendJson(res, 422, { error: "contextLimitChars must be a positive whole number or null" });
     }
-    if (parsed.models !== undefined && !(Array.isArray(parsed.models) && parsed.models.every((m) => typeof m === "string"))) {
+    if (
+      parsed.models !== undefined &&
+      !(Array.isArray(parsed.models) && parsed.models.every((m) => typeof m === "string"))
+    ) {
       return sendJson(res, 422, { error: "models must be string[]" });
     }
-    if (parsed.refuseTools !== undefined && typeof parsed.refuseTools !== "boolean" && typeof parsed.refuseTools !== "string") {
+    if (
+      parsed.refuseTools !== undefined &&
+      typeof parsed.refuseTools !== "boolean" &&
+      typeof parsed.refuseTools !== "string"
+    ) {
       return sendJson(res, 422, { error: "refuseTools must be a boolean or a message" });
     }
     queue.push(...turns);
@@ -396,7 +433,10 @@ export async function startStubModelServer(options: StubModelServerOptions = {})
     }
     if (method === "GET" && pathname === "/v1/models") {
       modelListCount++;
-      return sendJson(res, 200, { object: "list", data: models.map((id) => ({ id, object: "model", created: 0, owned_by: "stub" })) });
+      return sendJson(res, 200, {
+        object: "list",
+        data: models.map((id) => ({ id, object: "model", created: 0, owned_by: "stub" })),
+      });
     }
     if (pathname.startsWith("/v1/")) {
       const raw = method === "POST" ? await readBody(req) : "";
@@ -406,7 +446,13 @@ export async function startStubModelServer(options: StubModelServerOptions = {})
       } catch {
         return sendJson(res, 400, { error: { message: "Request body is not JSON.", type: "invalid_request_error" } });
       }
-      const record: RecordedRequest = { method, path: pathname, body, receivedAt: new Date().toISOString(), outcome: "pending" };
+      const record: RecordedRequest = {
+        method,
+        path: pathname,
+        body,
+        receivedAt: new Date().toISOString(),
+        outcome: "pending",
+      };
       requests.push(record);
       if (method === "POST" && pathname === "/v1/chat/completions") return handleCompletion(res, record, raw.length);
     }

@@ -12,7 +12,8 @@ export function tinyPdf(pages: string[]): Uint8Array<ArrayBuffer> {
   objects[3] = "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>";
   pages.forEach((text, i) => {
     const stream = `BT /F1 12 Tf 72 720 Td (${escapePdfText(text)}) Tj ET`;
-    objects[pageObject(i)] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${pageObject(i) + 1} 0 R >>`;
+    objects[pageObject(i)] =
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${pageObject(i) + 1} 0 R >>`;
     objects[pageObject(i) + 1] = `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`;
   });
   // The customary second line of high bytes marks the file as binary, as real PDFs do.

@@ -14,6 +14,9 @@ export function parseUiStream(body: string): UiChunk[] {
 
 export async function readUiStream(res: Response): Promise<{ chunks: UiChunk[]; text: string }> {
   const chunks = parseUiStream(await res.text());
-  const text = chunks.filter((c) => c.type === "text-delta").map((c) => c.delta as string).join("");
+  const text = chunks
+    .filter((c) => c.type === "text-delta")
+    .map((c) => c.delta as string)
+    .join("");
   return { chunks, text };
 }

@@ -25,7 +25,8 @@ function sourceFiles(dir: string): string[] {
   return found;
 }
 
-const IMPORT = /(?:^|[\s;])(?:import|export)\s+(?:type\s+)?(?:[\w*{}\s,$]+?\s+from\s+)?["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/g;
+const IMPORT =
+  /(?:^|[\s;])(?:import|export)\s+(?:type\s+)?(?:[\w*{}\s,$]+?\s+from\s+)?["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/g;
 
 /** The specifiers a module imports (type-only imports included: they still couple modules). */
 function importSpecifiers(source: string): string[] {
@@ -39,7 +40,11 @@ function resolveSpecifier(from: string, specifier: string): string | null {
   if (specifier.startsWith("@/")) base = specifier.slice(2);
   else if (specifier.startsWith(".")) base = path.posix.join(path.posix.dirname(from), specifier);
   else return null;
-  for (const candidate of [base, ...EXTENSIONS.map((ext) => base + ext), ...EXTENSIONS.map((ext) => `${base}/index${ext}`)]) {
+  for (const candidate of [
+    base,
+    ...EXTENSIONS.map((ext) => base + ext),
+    ...EXTENSIONS.map((ext) => `${base}/index${ext}`),
+  ]) {
     const full = path.join(ROOT, candidate);
     if (existsSync(full) && statSync(full).isFile()) return candidate;
   }
@@ -50,7 +55,9 @@ function buildGraph(): Map<string, { specifiers: string[]; imports: string[] }> 
   const graph = new Map<string, { specifiers: string[]; imports: string[] }>();
   for (const file of SOURCE_FOLDERS.flatMap(sourceFiles)) {
     const specifiers = importSpecifiers(readFileSync(path.join(ROOT, file), "utf8"));
-    const imports = specifiers.map((specifier) => resolveSpecifier(file, specifier)).filter((target): target is string => target !== null);
+    const imports = specifiers
+      .map((specifier) => resolveSpecifier(file, specifier))
+      .filter((target): target is string => target !== null);
     graph.set(file, { specifiers, imports });
   }
   return graph;
@@ -110,7 +117,7 @@ describe("import graph", () => {
       'export { c } from "../c";',
       'import "server-only";',
       'const d = await import("@/lib/d");',
-      "import {\n  e,\n  type F,\n} from \"@/lib/e\";",
+      'import {\n  e,\n  type F,\n} from "@/lib/e";',
       '// import { commented } from "nope";',
     ].join("\n");
     expect(importSpecifiers(sample)).toEqual(["@/lib/a", "./b", "../c", "server-only", "@/lib/d", "@/lib/e"]);
@@ -123,7 +130,11 @@ describe("import graph", () => {
   });
 
   it("never imports upwards: lib knows neither app nor components, components never app", () => {
-    const upwards = edges.filter(({ from, to }) => (from.startsWith("lib/") && !to.startsWith("lib/")) || (from.startsWith("components/") && to.startsWith("app/")));
+    const upwards = edges.filter(
+      ({ from, to }) =>
+        (from.startsWith("lib/") && !to.startsWith("lib/")) ||
+        (from.startsWith("components/") && to.startsWith("app/")),
+    );
     expect(upwards).toEqual([]);
   });
 
@@ -143,13 +154,22 @@ describe("import graph", () => {
   });
 
   it("touches the disk only in lib/storage, lib/db and the auth secret file", () => {
-    const allowed = (file: string) => file.startsWith("lib/storage/") || file.startsWith("lib/db/") || file === "lib/auth/secret.ts";
-    const fsUsers = [...graph].filter(([file, { specifiers }]) => !allowed(file) && specifiers.some((s) => s === "node:fs" || s === "node:fs/promises" || s === "fs" || s === "fs/promises"));
+    const allowed = (file: string) =>
+      file.startsWith("lib/storage/") || file.startsWith("lib/db/") || file === "lib/auth/secret.ts";
+    const fsUsers = [...graph].filter(
+      ([file, { specifiers }]) =>
+        !allowed(file) &&
+        specifiers.some((s) => s === "node:fs" || s === "node:fs/promises" || s === "fs" || s === "fs/promises"),
+    );
     expect(fsUsers.map(([file]) => file)).toEqual([]);
   });
 
   it("marks every module holding the database client, the session, the secret or the disk server-only", () => {
-    const holders = [...graph.keys()].filter((file) => file.startsWith("lib/storage/") || ["lib/db/client.ts", "lib/auth/session.ts", "lib/auth/auth.ts", "lib/auth/secret.ts"].includes(file));
+    const holders = [...graph.keys()].filter(
+      (file) =>
+        file.startsWith("lib/storage/") ||
+        ["lib/db/client.ts", "lib/auth/session.ts", "lib/auth/auth.ts", "lib/auth/secret.ts"].includes(file),
+    );
     const unmarked = holders.filter((file) => !graph.get(file)!.specifiers.includes("server-only"));
     expect(unmarked).toEqual([]);
   });

@@ -22,7 +22,10 @@ export default async function SignUpPage() {
         <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400" data-testid="sign-up-closed">
           {t("signUpClosed")}
         </p>
-        <Link href="/sign-in" className="mt-6 inline-block text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300">
+        <Link
+          href="/sign-in"
+          className="mt-6 inline-block text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+        >
           {t("signInLink")}
         </Link>
       </>

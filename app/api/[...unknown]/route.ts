@@ -8,4 +8,10 @@ const unknownRoute = authedRoute<{ unknown: string[] }>(async () => {
   throw notFound();
 });
 
-export { unknownRoute as GET, unknownRoute as POST, unknownRoute as PATCH, unknownRoute as PUT, unknownRoute as DELETE };
+export {
+  unknownRoute as GET,
+  unknownRoute as POST,
+  unknownRoute as PATCH,
+  unknownRoute as PUT,
+  unknownRoute as DELETE,
+};

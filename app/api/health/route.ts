@@ -7,7 +7,8 @@ export const dynamic = "force-dynamic";
 // GET /api/health – liveness and which database backs this server (no auth; like every
 // route off the token allowlist, it refuses an API token rather than ignore it)
 export async function GET(req: Request): Promise<Response> {
-  if (req.headers.has("authorization")) return errorResponse(new AppError("unauthorized", "API tokens are not accepted here."));
+  if (req.headers.has("authorization"))
+    return errorResponse(new AppError("unauthorized", "API tokens are not accepted here."));
   try {
     const db = await getDb();
     await db.$queryRaw`SELECT 1`;

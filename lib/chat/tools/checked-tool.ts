@@ -23,7 +23,9 @@ export function checkedTool<S extends z.ZodType, R>({
   // The output type is left open: the SDK's conditional tool types cannot resolve a generic one.
   return tool<Record<string, unknown>, unknown, Record<string, never>>({
     description,
-    inputSchema: jsonSchema<Record<string, unknown>>(() => shown.jsonSchema, { validate: async (value) => ({ success: true, value: value as Record<string, unknown> }) }),
+    inputSchema: jsonSchema<Record<string, unknown>>(() => shown.jsonSchema, {
+      validate: async (value) => ({ success: true, value: value as Record<string, unknown> }),
+    }),
     execute: async (raw: Record<string, unknown>): Promise<R | ToolError> => {
       const parsed = inputSchema.safeParse(raw);
       if (!parsed.success) return { error: invalidInputReason(parsed.error) };

@@ -21,7 +21,11 @@ export function listProjectDocumentsTool({ userId, pinned }: { userId: string; p
     description: "List the documents on this project's shelf, newest first, a page at a time.",
     inputSchema: z.object({
       offset: z.number().int().min(0).optional().describe("first document to return (default 0)"),
-      limit: z.number().int().optional().describe(`documents to return (default ${LIST_LIMIT_DEFAULT}, at most ${LIST_LIMIT_MAX})`),
+      limit: z
+        .number()
+        .int()
+        .optional()
+        .describe(`documents to return (default ${LIST_LIMIT_DEFAULT}, at most ${LIST_LIMIT_MAX})`),
     }),
     execute: ({ offset, limit }) =>
       asToolResult(() =>

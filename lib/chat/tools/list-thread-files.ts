@@ -14,7 +14,8 @@ export function listThreadFilesTool({ userId, threadId }: RunToolContext) {
           listThreadFiles({ userId, threadId, kind: "upload" }),
           listThreadFiles({ userId, threadId, kind: "output" }),
         ]);
-        const brief = (files: typeof uploads) => files.map(({ filename, sizeBytes, modifiedAt }) => ({ name: filename, sizeBytes, modifiedAt }));
+        const brief = (files: typeof uploads) =>
+          files.map(({ filename, sizeBytes, modifiedAt }) => ({ name: filename, sizeBytes, modifiedAt }));
         return { uploads: brief(uploads), outputs: brief(outputs) };
       }),
   });

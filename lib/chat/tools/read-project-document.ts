@@ -17,9 +17,24 @@ export function readProjectDocumentTool({ userId, pinned }: { userId: string; pi
     inputSchema: z.object({
       documentId: z.string().describe("the id shown in the <documents> index or by list_project_documents"),
       offset: z.number().int().optional().describe("first character to return (default 0)"),
-      limit: z.number().int().optional().describe(`characters to return (default ${DEFAULT_SLICE_LIMIT}, at most ${MAX_SLICE_LIMIT})`),
+      limit: z
+        .number()
+        .int()
+        .optional()
+        .describe(`characters to return (default ${DEFAULT_SLICE_LIMIT}, at most ${MAX_SLICE_LIMIT})`),
     }),
     execute: ({ documentId, offset, limit }) =>
-      asToolResult(async () => refuseBinaryPage(await readDocumentSliceForAgent({ userId, projectId: pinned.projectId, documentId, offset, limit, maxLimit: MAX_SLICE_LIMIT }))),
+      asToolResult(async () =>
+        refuseBinaryPage(
+          await readDocumentSliceForAgent({
+            userId,
+            projectId: pinned.projectId,
+            documentId,
+            offset,
+            limit,
+            maxLimit: MAX_SLICE_LIMIT,
+          }),
+        ),
+      ),
   });
 }

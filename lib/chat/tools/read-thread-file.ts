@@ -14,7 +14,11 @@ export function readThreadFileTool({ userId, threadId }: RunToolContext) {
       kind: z.enum(["upload", "output"]).describe("upload: a file the person attached; output: a file you wrote"),
       name: z.string().describe("the file name, as listed by list_thread_files"),
       offset: z.number().int().optional().describe("first character to return (default 0)"),
-      limit: z.number().int().optional().describe(`characters to return (default ${DEFAULT_SLICE_LIMIT}, at most 20000)`),
+      limit: z
+        .number()
+        .int()
+        .optional()
+        .describe(`characters to return (default ${DEFAULT_SLICE_LIMIT}, at most 20000)`),
     }),
     execute: ({ kind, name, offset, limit }) =>
       asToolResult(async () => {

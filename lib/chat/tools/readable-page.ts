@@ -16,6 +16,10 @@ export function refuseBinaryPage<P extends { name: string } & TextSlice>(page: P
 }
 
 /** One page of a text held whole (thread files), judged as above. */
-export function readablePage(name: string, text: string, request: SliceRequest): ({ name: string } & TextSlice) | ToolError {
+export function readablePage(
+  name: string,
+  text: string,
+  request: SliceRequest,
+): ({ name: string } & TextSlice) | ToolError {
   return refuseBinaryPage({ name, ...sliceText(text, request) });
 }

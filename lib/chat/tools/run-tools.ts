@@ -5,7 +5,14 @@ import { readProjectDocumentTool } from "./read-project-document";
 import { readThreadFileTool } from "./read-thread-file";
 import { searchProjectDocumentsTool } from "./search-project-documents";
 import type { RunToolContext } from "./run-tool-context";
-import { LIST_PROJECT_DOCUMENTS, LIST_THREAD_FILES, READ_PROJECT_DOCUMENT, READ_THREAD_FILE, SEARCH_PROJECT_DOCUMENTS, WRITE_OUTPUT_FILE } from "./tool-names";
+import {
+  LIST_PROJECT_DOCUMENTS,
+  LIST_THREAD_FILES,
+  READ_PROJECT_DOCUMENT,
+  READ_THREAD_FILE,
+  SEARCH_PROJECT_DOCUMENTS,
+  WRITE_OUTPUT_FILE,
+} from "./tool-names";
 import { writeOutputFileTool } from "./write-output-file";
 
 /**

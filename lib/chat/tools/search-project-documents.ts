@@ -18,13 +18,20 @@ export function searchProjectDocumentsTool({ userId, pinned }: { userId: string;
     description:
       "Search this project's documents by name and by their text (converted text for PDF, Word, Excel and HTML), case-insensitively. Each result gives a snippet and the character offset of the first match, to pass to read_project_document.",
     inputSchema: z.object({
-      query: z.string().describe(`words or a phrase to find, matched as a substring (1 to ${SEARCH_QUERY_MAX_CHARS} characters)`),
-      limit: z.number().int().optional().describe(`results to return (default ${SEARCH_LIMIT_DEFAULT}, at most ${SEARCH_LIMIT_MAX})`),
+      query: z
+        .string()
+        .describe(`words or a phrase to find, matched as a substring (1 to ${SEARCH_QUERY_MAX_CHARS} characters)`),
+      limit: z
+        .number()
+        .int()
+        .optional()
+        .describe(`results to return (default ${SEARCH_LIMIT_DEFAULT}, at most ${SEARCH_LIMIT_MAX})`),
     }),
     execute: ({ query, limit }) =>
       asToolResult(async () => {
         const length = [...query].length;
-        if (length === 0 || length > SEARCH_QUERY_MAX_CHARS) return { error: `The query must be 1 to ${SEARCH_QUERY_MAX_CHARS} characters long.` };
+        if (length === 0 || length > SEARCH_QUERY_MAX_CHARS)
+          return { error: `The query must be 1 to ${SEARCH_QUERY_MAX_CHARS} characters long.` };
         const clamped = Math.min(SEARCH_LIMIT_MAX, Math.max(1, Math.floor(limit ?? SEARCH_LIMIT_DEFAULT)));
         return searchShelfForAgent({ userId, projectId: pinned.projectId, query, limit: clamped });
       }),

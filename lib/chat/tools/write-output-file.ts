@@ -20,7 +20,8 @@ export function writeOutputFileTool({ userId, threadId }: RunToolContext) {
         // Under the chat's row lock: a chat deleted mid-run is not brought back as a folder of
         // outputs; its delete waits for this write, then removes the file with the rest.
         const file = await transaction(async (tx) => {
-          if (!(await lockOwnedThread(tx, { threadId, userId }))) throw new AppError("not_found", "This chat no longer exists.");
+          if (!(await lockOwnedThread(tx, { threadId, userId })))
+            throw new AppError("not_found", "This chat no longer exists.");
           return writeThreadOutput({ userId, threadId, name, content });
         });
         return { written: { name: file.filename, sizeBytes: file.sizeBytes, virtualPath: file.virtualPath } };

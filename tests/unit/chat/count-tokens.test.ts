@@ -32,16 +32,27 @@ describe("countMessageTokens", () => {
     const text = user("hello world");
     expect(countMessageTokens(text)).toBe(4 + 2);
     const big = "word ".repeat(2000);
-    expect(countMessageTokens(toolCall("c1", "write_output_file", { name: "a.md", content: big }))).toBeGreaterThan(2000);
+    expect(countMessageTokens(toolCall("c1", "write_output_file", { name: "a.md", content: big }))).toBeGreaterThan(
+      2000,
+    );
     expect(countMessageTokens(toolResult("c1", "read_thread_file", { content: big }))).toBeGreaterThan(2000);
-    const parts: ModelMessage = { role: "user", content: [{ type: "text", text: "hello world" }, { type: "text", text: "hello world" }] };
+    const parts: ModelMessage = {
+      role: "user",
+      content: [
+        { type: "text", text: "hello world" },
+        { type: "text", text: "hello world" },
+      ],
+    };
     expect(countMessageTokens(parts)).toBe(4 + 4);
   });
 });
 
 describe("countFixedTokens", () => {
   it("counts the system prompt and every tool schema", async () => {
-    const echo = tool({ description: "Repeat a long description ".repeat(50), inputSchema: z.object({ text: z.string().describe("what to repeat") }) });
+    const echo = tool({
+      description: "Repeat a long description ".repeat(50),
+      inputSchema: z.object({ text: z.string().describe("what to repeat") }),
+    });
     const none = await countFixedTokens({ instructions: "You are helpful.", tools: {} });
     const one = await countFixedTokens({ instructions: "You are helpful.", tools: { echo } });
     expect(one - none).toBeGreaterThan(250);
@@ -54,7 +65,14 @@ describe("contextBudget", () => {
     [2000000, 4096, 4096, 1995904],
     [8192, 8192, 4096, 4096],
     [2048, 4096, 1024, 1024],
-  ])("a %i-token window with %i for the answer keeps %i for it and %i for the request", (contextTokens, maxOutputTokens, output, input) => {
-    expect(contextBudget({ contextTokens, maxOutputTokens })).toEqual({ contextTokens, maxOutputTokens: output, inputTokens: input });
-  });
+  ])(
+    "a %i-token window with %i for the answer keeps %i for it and %i for the request",
+    (contextTokens, maxOutputTokens, output, input) => {
+      expect(contextBudget({ contextTokens, maxOutputTokens })).toEqual({
+        contextTokens,
+        maxOutputTokens: output,
+        inputTokens: input,
+      });
+    },
+  );
 });

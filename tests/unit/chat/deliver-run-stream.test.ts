@@ -32,7 +32,10 @@ function eagerSource(): { stream: ReadableStream<UIMessageChunk>; pulled: () => 
 }
 
 const textOf = (message: { parts: { type: string; text?: string }[] } | null) =>
-  (message?.parts ?? []).filter((part) => part.type === "text").map((part) => part.text).join("");
+  (message?.parts ?? [])
+    .filter((part) => part.type === "text")
+    .map((part) => part.text)
+    .join("");
 
 describe("deliverRunStream", () => {
   it("records exactly the chunks read before the consumer cancelled", async () => {

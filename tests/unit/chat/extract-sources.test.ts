@@ -10,9 +10,17 @@ const done = (tool: string, input: unknown, output: unknown): Part =>
 const failed = (tool: string, input: unknown): Part =>
   ({ type: `tool-${tool}`, toolCallId: `c${++callId}`, state: "output-error", input, errorText: "boom" }) as Part;
 const readDoc = (documentId: string, name: string, offset: number, returnedChars: number) =>
-  done("read_project_document", { documentId, offset }, { name, totalChars: 1000, offset, returnedChars, truncated: true, content: "…" });
+  done(
+    "read_project_document",
+    { documentId, offset },
+    { name, totalChars: 1000, offset, returnedChars, truncated: true, content: "…" },
+  );
 const readFile = (kind: "upload" | "output", name: string, offset: number, returnedChars: number) =>
-  done("read_thread_file", { kind, name, offset }, { name, totalChars: 500, offset, returnedChars, truncated: false, content: "…" });
+  done(
+    "read_thread_file",
+    { kind, name, offset },
+    { name, totalChars: 500, offset, returnedChars, truncated: false, content: "…" },
+  );
 
 describe("extractSources", () => {
   it("lists documents and chat files in first-read order with merged ranges", () => {
@@ -27,7 +35,15 @@ describe("extractSources", () => {
       readDoc("d2", "spec.md", 40, 10),
     ];
     expect(extractSources(parts)).toEqual([
-      { kind: "document", documentId: "d1", name: "plan.md", ranges: [[0, 200], [500, 520]] },
+      {
+        kind: "document",
+        documentId: "d1",
+        name: "plan.md",
+        ranges: [
+          [0, 200],
+          [500, 520],
+        ],
+      },
       { kind: "upload", name: "notes.txt", ranges: [[0, 50]] },
       { kind: "output", name: "notes.txt", ranges: [[10, 15]] },
       { kind: "document", documentId: "d2", name: "spec.md", ranges: [[40, 50]] },
@@ -37,8 +53,17 @@ describe("extractSources", () => {
   it("ignores failed calls, {error} results, unfinished calls and tools that read nothing", () => {
     const parts: Part[] = [
       failed("read_project_document", { documentId: "d1" }),
-      done("read_project_document", { documentId: "d2" }, { error: "The document is no longer on the project's shelf." }),
-      { type: "tool-read_thread_file", toolCallId: "x", state: "input-available", input: { kind: "upload", name: "a.txt" } } as Part,
+      done(
+        "read_project_document",
+        { documentId: "d2" },
+        { error: "The document is no longer on the project's shelf." },
+      ),
+      {
+        type: "tool-read_thread_file",
+        toolCallId: "x",
+        state: "input-available",
+        input: { kind: "upload", name: "a.txt" },
+      } as Part,
       done("list_project_documents", {}, { total: 1, documents: [] }),
       done("write_output_file", { name: "out.md", content: "x" }, { written: { name: "out.md", sizeBytes: 1 } }),
     ];
@@ -46,16 +71,40 @@ describe("extractSources", () => {
   });
 
   it("keeps a source whose read returned no characters, with no range", () => {
-    expect(extractSources([readDoc("d1", "empty.md", 0, 0)])).toEqual([{ kind: "document", documentId: "d1", name: "empty.md", ranges: [] }]);
+    expect(extractSources([readDoc("d1", "empty.md", 0, 0)])).toEqual([
+      { kind: "document", documentId: "d1", name: "empty.md", ranges: [] },
+    ]);
   });
 });
 
 describe("mergeRanges", () => {
   it.each([
     [[], []],
-    [[[5, 10], [0, 3]], [[0, 3], [5, 10]]],
-    [[[0, 10], [2, 4]], [[0, 10]]],
-    [[[0, 10], [10, 12], [11, 20]], [[0, 20]]],
+    [
+      [
+        [5, 10],
+        [0, 3],
+      ],
+      [
+        [0, 3],
+        [5, 10],
+      ],
+    ],
+    [
+      [
+        [0, 10],
+        [2, 4],
+      ],
+      [[0, 10]],
+    ],
+    [
+      [
+        [0, 10],
+        [10, 12],
+        [11, 20],
+      ],
+      [[0, 20]],
+    ],
   ] as [number, number][][][])("%j → %j", (input, expected) => {
     expect(mergeRanges(input as [number, number][])).toEqual(expected);
   });

@@ -21,12 +21,19 @@ export const toolCall = (toolCallId: string, toolName = "list_thread_files", inp
   content: [{ type: "tool-call", toolCallId, toolName, input }],
 });
 
-export const toolResult = (toolCallId: string, toolName = "list_thread_files", value: unknown = { files: [] }): ModelMessage => ({
+export const toolResult = (
+  toolCallId: string,
+  toolName = "list_thread_files",
+  value: unknown = { files: [] },
+): ModelMessage => ({
   role: "tool",
   content: [{ type: "tool-result", toolCallId, toolName, output: { type: "json", value: value as never } }],
 });
 
-export function pinned(overrides: Partial<PinnedContextInput["project"]> = {}, shelf: PinnedContextInput["shelf"] = { total: 0, entries: [] }): PinnedProjectContext {
+export function pinned(
+  overrides: Partial<PinnedContextInput["project"]> = {},
+  shelf: PinnedContextInput["shelf"] = { total: 0, entries: [] },
+): PinnedProjectContext {
   return buildPinnedContext({
     project: { id: "p1", name: "Roadmap", instructions: "Answer in French.", ...overrides },
     shelf,

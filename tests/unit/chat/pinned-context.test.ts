@@ -10,17 +10,32 @@ const doc = { id: "d1", name: "spec.md", sizeBytes: 2048, updatedAt: new Date("2
 
 describe("buildPinnedContext", () => {
   it("renders both blocks and fingerprints exactly what it rendered", () => {
-    const context = buildPinnedContext({ project: { id: "p1", name: "Roadmap", instructions: "Be brief." }, shelf: { total: 1, entries: [doc] }, limits });
-    expect(context).toMatchObject({ projectId: "p1", name: "Roadmap", instructions: "Be brief.", shelf: { total: 1, entries: [doc] } });
+    const context = buildPinnedContext({
+      project: { id: "p1", name: "Roadmap", instructions: "Be brief." },
+      shelf: { total: 1, entries: [doc] },
+      limits,
+    });
+    expect(context).toMatchObject({
+      projectId: "p1",
+      name: "Roadmap",
+      instructions: "Be brief.",
+      shelf: { total: 1, entries: [doc] },
+    });
     expect(context.projectBlock).toBe('<project id="p1" name="Roadmap">\nBe brief.\n</project>');
-    expect(context.documentsBlock).toBe('<documents count="1" shown="1">\n- id=d1 | spec.md (2 KB, modified 2026-09-10)\n</documents>');
+    expect(context.documentsBlock).toBe(
+      '<documents count="1" shown="1">\n- id=d1 | spec.md (2 KB, modified 2026-09-10)\n</documents>',
+    );
     expect(context.projectContextRevision).toBe(sha256(context.projectBlock));
     expect(context.projectShelfRevision).toBe(sha256(context.documentsBlock!));
     expect(pinnedContextText(context)).toBe(`${context.projectBlock}\n${context.documentsBlock}`);
   });
 
   it("has no documents block and a null shelf revision for an empty shelf", () => {
-    const context = buildPinnedContext({ project: { id: "p1", name: "Roadmap", instructions: "" }, shelf: { total: 0, entries: [] }, limits });
+    const context = buildPinnedContext({
+      project: { id: "p1", name: "Roadmap", instructions: "" },
+      shelf: { total: 0, entries: [] },
+      limits,
+    });
     expect(context.documentsBlock).toBeNull();
     expect(context.projectShelfRevision).toBeNull();
     expect(context.projectBlock).toBe('<project id="p1" name="Roadmap">\n</project>');
@@ -39,7 +54,11 @@ describe("buildPinnedContext", () => {
   });
 
   it("cannot be changed once pinned", () => {
-    const context = buildPinnedContext({ project: { id: "p1", name: "Roadmap", instructions: "" }, shelf: { total: 1, entries: [doc] }, limits });
+    const context = buildPinnedContext({
+      project: { id: "p1", name: "Roadmap", instructions: "" },
+      shelf: { total: 1, entries: [doc] },
+      limits,
+    });
     expect(Object.isFrozen(context)).toBe(true);
     expect(Object.isFrozen(context.shelf)).toBe(true);
     expect(Object.isFrozen(context.shelf.entries)).toBe(true);
@@ -47,8 +66,16 @@ describe("buildPinnedContext", () => {
 });
 
 describe("hasProjectTools", () => {
-  const withInstructions = buildPinnedContext({ project: { id: "p1", name: "R", instructions: "x" }, shelf: { total: 1, entries: [doc] }, limits });
-  const emptyInstructionsEmptyShelf = buildPinnedContext({ project: { id: "p1", name: "R", instructions: "" }, shelf: { total: 0, entries: [] }, limits });
+  const withInstructions = buildPinnedContext({
+    project: { id: "p1", name: "R", instructions: "x" },
+    shelf: { total: 1, entries: [doc] },
+    limits,
+  });
+  const emptyInstructionsEmptyShelf = buildPinnedContext({
+    project: { id: "p1", name: "R", instructions: "" },
+    shelf: { total: 0, entries: [] },
+    limits,
+  });
 
   it.each([
     ["a pinned project with instructions and documents", withInstructions, true],
@@ -57,7 +84,11 @@ describe("hasProjectTools", () => {
     ["no project (undefined)", undefined, false],
   ])("%s → %s", (_case, context, expected) => {
     expect(hasProjectTools(context)).toBe(expected);
-    const projectTools = Object.keys(buildRunTools({ userId: "u1", threadId: "t1", pinned: context ?? null })).filter((name) => name.includes("project"));
-    expect(projectTools).toEqual(expected ? ["list_project_documents", "read_project_document", "search_project_documents"] : []);
+    const projectTools = Object.keys(buildRunTools({ userId: "u1", threadId: "t1", pinned: context ?? null })).filter(
+      (name) => name.includes("project"),
+    );
+    expect(projectTools).toEqual(
+      expected ? ["list_project_documents", "read_project_document", "search_project_documents"] : [],
+    );
   });
 });

@@ -14,7 +14,12 @@ type ChatBody = {
   model: string;
   stream?: boolean;
   stream_options?: { include_usage?: boolean };
-  messages: Array<{ role: string; content: unknown; tool_calls?: Array<{ id: string; function: { name: string; arguments: string } }>; tool_call_id?: string }>;
+  messages: Array<{
+    role: string;
+    content: unknown;
+    tool_calls?: Array<{ id: string; function: { name: string; arguments: string } }>;
+    tool_call_id?: string;
+  }>;
   tools?: Array<{ type: string; function: { name: string } }>;
 };
 
@@ -61,7 +66,10 @@ describe("stub model server with the real OpenAI provider", () => {
     expect(first.messages[0]).toEqual({ role: "system", content: "You are a test." });
 
     const call = second.messages.find((m) => m.role === "assistant");
-    expect(call?.tool_calls?.[0]).toMatchObject({ id: "call_weather", function: { name: "get_weather", arguments: '{"city":"Paris"}' } });
+    expect(call?.tool_calls?.[0]).toMatchObject({
+      id: "call_weather",
+      function: { name: "get_weather", arguments: '{"city":"Paris"}' },
+    });
     const toolMessage = second.messages.find((m) => m.role === "tool");
     expect(toolMessage?.tool_call_id).toBe("call_weather");
     expect(JSON.parse(toolMessage?.content as string)).toEqual({ city: "Paris", forecast: "sunny" });
@@ -86,7 +94,9 @@ describe("stub model server with the real OpenAI provider", () => {
 
   it("serves a scripted HTTP error as a provider error", async () => {
     stub.enqueue({ type: "error", status: 400, message: "model is overloaded" });
-    const failure = await generateText({ model: model(), prompt: "hi", maxRetries: 0 }).catch((error: unknown) => error);
+    const failure = await generateText({ model: model(), prompt: "hi", maxRetries: 0 }).catch(
+      (error: unknown) => error,
+    );
     expect(APICallError.isInstance(failure)).toBe(true);
     expect((failure as APICallError).statusCode).toBe(400);
     expect((failure as APICallError).message).toContain("model is overloaded");
@@ -95,18 +105,29 @@ describe("stub model server with the real OpenAI provider", () => {
   it("refuses a request over its context limit with OpenAI's context_length_exceeded error, without taking a turn", async () => {
     stub.setContextLimit(2000);
     stub.enqueue({ type: "text", text: "answered" });
-    const failure = await generateText({ model: model(), prompt: "x".repeat(2000), maxRetries: 0 }).catch((error: unknown) => error);
+    const failure = await generateText({ model: model(), prompt: "x".repeat(2000), maxRetries: 0 }).catch(
+      (error: unknown) => error,
+    );
     expect(APICallError.isInstance(failure)).toBe(true);
     expect((failure as APICallError).statusCode).toBe(400);
-    expect(JSON.parse((failure as APICallError).responseBody!).error).toMatchObject({ code: "context_length_exceeded", type: "invalid_request_error" });
+    expect(JSON.parse((failure as APICallError).responseBody!).error).toMatchObject({
+      code: "context_length_exceeded",
+      type: "invalid_request_error",
+    });
     expect((failure as APICallError).message).toMatch(/maximum context length is 500 tokens/);
     expect((await generateText({ model: model(), prompt: "x".repeat(1800), maxRetries: 0 })).text).toBe("answered");
 
     const origin = stub.url.replace(/\/v1$/, "");
-    const lifted = await fetch(`${origin}/__script`, { method: "POST", body: JSON.stringify({ contextLimitChars: null }) });
+    const lifted = await fetch(`${origin}/__script`, {
+      method: "POST",
+      body: JSON.stringify({ contextLimitChars: null }),
+    });
     expect(lifted.status).toBe(200);
     expect((await generateText({ model: model(), prompt: "x".repeat(5000) })).text).toBe("Hello from the stub model.");
-    const invalid = await fetch(`${origin}/__script`, { method: "POST", body: JSON.stringify({ contextLimitChars: -1 }) });
+    const invalid = await fetch(`${origin}/__script`, {
+      method: "POST",
+      body: JSON.stringify({ contextLimitChars: -1 }),
+    });
     expect(invalid.status).toBe(422);
   });
 
@@ -125,7 +146,11 @@ describe("stub model server with the real OpenAI provider", () => {
 
   it("keeps the project block before the run's user message in every request of a tool loop", async () => {
     const context = pinned({ instructions: "Answer in French." });
-    const initialMessages: ModelMessage[] = [user("Earlier", "m1"), assistant("Reply", "m2"), user("Weather in Paris?", "run-1")];
+    const initialMessages: ModelMessage[] = [
+      user("Earlier", "m1"),
+      assistant("Reply", "m2"),
+      user("Weather in Paris?", "run-1"),
+    ];
     stub.enqueue(
       { type: "tool-calls", calls: [{ name: "get_weather", arguments: { city: "Paris" } }] },
       { type: "text", text: "Il fait beau." },
@@ -137,7 +162,11 @@ describe("stub model server with the real OpenAI provider", () => {
       tools: { get_weather: weatherTool },
       stopWhen: isStepCount(3),
       prepareStep: ({ initialMessages: initial, responseMessages }) => ({
-        messages: buildModelRequest({ messages: [...initial, ...responseMessages], anchorMessageId: "run-1", pinned: context }),
+        messages: buildModelRequest({
+          messages: [...initial, ...responseMessages],
+          anchorMessageId: "run-1",
+          pinned: context,
+        }),
       }),
     });
     await result.consumeStream();
@@ -154,7 +183,11 @@ describe("stub model server with the real OpenAI provider", () => {
       // The server-owned provenance stays on our side of the wire.
       expect(JSON.stringify(body)).not.toContain("workspace");
     }
-    expect(bodies()[1].messages.slice(-2).map((m) => m.role)).toEqual(["assistant", "tool"]);
+    expect(
+      bodies()[1]
+        .messages.slice(-2)
+        .map((m) => m.role),
+    ).toEqual(["assistant", "tool"]);
   });
 });
 
@@ -164,13 +197,19 @@ describe("stub model server over raw HTTP", () => {
     const response = await fetch(`${stub.url}/chat/completions`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ model: "stub", stream: true, stream_options: { include_usage: true }, messages: [{ role: "user", content: "hi" }] }),
+      body: JSON.stringify({
+        model: "stub",
+        stream: true,
+        stream_options: { include_usage: true },
+        messages: [{ role: "user", content: "hi" }],
+      }),
     });
     expect(response.headers.get("content-type")).toBe("text/event-stream");
     const events = (await response.text()).split("\n\n").filter(Boolean);
     expect(events.at(-1)).toBe("data: [DONE]");
     const chunks = events.slice(0, -1).map((event) => JSON.parse(event.replace(/^data: /, "")));
-    for (const chunk of chunks) expect(chunk).toMatchObject({ object: "chat.completion.chunk", model: "stub", id: chunks[0].id });
+    for (const chunk of chunks)
+      expect(chunk).toMatchObject({ object: "chat.completion.chunk", model: "stub", id: chunks[0].id });
     expect(chunks[0].choices[0].delta).toEqual({ role: "assistant", content: "" });
     expect(chunks.slice(1, 3).map((c) => c.choices[0].delta.content)).toEqual(["Hel", "lo"]);
     expect(chunks[3].choices[0]).toEqual({ index: 0, delta: {}, finish_reason: "stop" });
@@ -179,7 +218,13 @@ describe("stub model server over raw HTTP", () => {
   });
 
   it("streams several tool calls with ids, names and JSON arguments in pieces", async () => {
-    stub.enqueue({ type: "tool-calls", calls: [{ id: "a", name: "one", arguments: { x: 1 } }, { name: "two", arguments: "{bad" }] });
+    stub.enqueue({
+      type: "tool-calls",
+      calls: [
+        { id: "a", name: "one", arguments: { x: 1 } },
+        { name: "two", arguments: "{bad" },
+      ],
+    });
     const response = await fetch(`${stub.url}/chat/completions`, {
       method: "POST",
       body: JSON.stringify({ model: "stub", stream: true, messages: [] }),
@@ -210,7 +255,10 @@ describe("stub model server over raw HTTP", () => {
 
     const scripted = await fetch(`${origin}/__script`, {
       method: "POST",
-      body: JSON.stringify({ turns: [{ type: "text", text: "scripted" }], defaultTurn: { type: "text", text: "new default" } }),
+      body: JSON.stringify({
+        turns: [{ type: "text", text: "scripted" }],
+        defaultTurn: { type: "text", text: "new default" },
+      }),
     });
     expect(await scripted.json()).toEqual({ queued: 1 });
     expect((await generateText({ model: model(), prompt: "a" })).text).toBe("scripted");
@@ -220,7 +268,10 @@ describe("stub model server over raw HTTP", () => {
     expect(requests.filter((r: { path: string }) => r.path === "/v1/chat/completions")).toHaveLength(2);
     expect(requests.at(-1).body.messages).toEqual([{ role: "user", content: "b" }]);
 
-    const invalid = await fetch(`${origin}/__script`, { method: "POST", body: JSON.stringify({ turns: [{ type: "nope" }] }) });
+    const invalid = await fetch(`${origin}/__script`, {
+      method: "POST",
+      body: JSON.stringify({ turns: [{ type: "nope" }] }),
+    });
     expect(invalid.status).toBe(422);
 
     await fetch(`${origin}/__reset`, { method: "POST" });
@@ -264,7 +315,9 @@ describe("stub model server gates", () => {
     const text = Promise.resolve(result.text);
     await expect.poll(() => stub.requests.at(-1)?.outcome).toBe("pending");
     const origin = stub.url.replace(/\/v1$/, "");
-    expect((await fetch(`${origin}/__release`, { method: "POST", body: JSON.stringify({ gate: 7 }) })).status).toBe(422);
+    expect((await fetch(`${origin}/__release`, { method: "POST", body: JSON.stringify({ gate: 7 }) })).status).toBe(
+      422,
+    );
     await fetch(`${origin}/__release`, { method: "POST", body: JSON.stringify({ gate: "g3" }) });
     expect(await text).toBe("a b");
   });
@@ -287,8 +340,14 @@ describe("stub model server as a standalone process", () => {
         child.on("exit", (code) => reject(new Error(`exited ${code}: ${output}`)));
       });
       const origin = url.replace(/\/v1$/, "");
-      await fetch(`${origin}/__script`, { method: "POST", body: JSON.stringify({ turns: [{ type: "text", text: "from another process" }] }) });
-      const result = await generateText({ model: createOpenAI({ baseURL: url, apiKey: "test" }).chat("stub"), prompt: "hi" });
+      await fetch(`${origin}/__script`, {
+        method: "POST",
+        body: JSON.stringify({ turns: [{ type: "text", text: "from another process" }] }),
+      });
+      const result = await generateText({
+        model: createOpenAI({ baseURL: url, apiKey: "test" }).chat("stub"),
+        prompt: "hi",
+      });
       expect(result.text).toBe("from another process");
     } finally {
       child.kill("SIGTERM");

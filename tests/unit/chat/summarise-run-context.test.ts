@@ -5,7 +5,12 @@ import { summariseRunContext } from "@/lib/chat/summarise-run-context";
 // The context panel's numbers are read off the very context admission pins, so they must
 // agree with the rendered blocks the model receives.
 
-const doc = (n: number) => ({ id: `d${n}`, name: `doc-${n}.md`, sizeBytes: 1000 + n, updatedAt: new Date("2026-09-10T00:00:00Z") });
+const doc = (n: number) => ({
+  id: `d${n}`,
+  name: `doc-${n}.md`,
+  sizeBytes: 1000 + n,
+  updatedAt: new Date("2026-09-10T00:00:00Z"),
+});
 const project = { id: "p1", name: "Roadmap", instructions: "Réponds en français." };
 const limits = { instructionsMaxBytes: 8192, indexMaxBytes: 4096 };
 
@@ -13,7 +18,14 @@ function summary(total: number, indexMaxEntries: number, indexMaxBytes = 4096) {
   const entries = Array.from({ length: Math.min(total, indexMaxEntries + 1) }, (_, i) => doc(i));
   const pinned = buildPinnedContext({ project, shelf: { total, entries }, limits: { indexMaxEntries, indexMaxBytes } });
   const outsideIndex = Array.from({ length: total - pinned.indexShown }, (_, i) => doc(pinned.indexShown + i));
-  return { pinned, result: summariseRunContext({ admitted: { pinned, archived: false }, limits: { ...limits, indexMaxBytes }, outsideIndex }) };
+  return {
+    pinned,
+    result: summariseRunContext({
+      admitted: { pinned, archived: false },
+      limits: { ...limits, indexMaxBytes },
+      outsideIndex,
+    }),
+  };
 }
 
 describe("summariseRunContext", () => {
@@ -21,7 +33,13 @@ describe("summariseRunContext", () => {
     const { pinned, result } = summary(3, 50);
     expect(result.project).toEqual({ id: "p1", name: "Roadmap", archived: false });
     expect(result.instructions).toEqual({ bytes: 22, maxBytes: 8192 }); // "é" and "ç" are two bytes each
-    expect(result.index).toEqual({ entries: 3, totalDocuments: 3, bytes: new TextEncoder().encode(pinned.documentsBlock!).length, maxBytes: 4096, truncated: false });
+    expect(result.index).toEqual({
+      entries: 3,
+      totalDocuments: 3,
+      bytes: new TextEncoder().encode(pinned.documentsBlock!).length,
+      maxBytes: 4096,
+      truncated: false,
+    });
     expect(result.omitted).toEqual({ count: 0, documents: [] });
   });
 
@@ -29,7 +47,10 @@ describe("summariseRunContext", () => {
     const { pinned, result } = summary(5, 2);
     expect(pinned.documentsBlock).toContain('<documents count="5" shown="2">');
     expect(result.index).toMatchObject({ entries: 2, totalDocuments: 5, truncated: true });
-    expect(result.omitted).toEqual({ count: 3, documents: ["d2", "d3", "d4"].map((id) => ({ id, name: `doc-${id.slice(1)}.md` })) });
+    expect(result.omitted).toEqual({
+      count: 3,
+      documents: ["d2", "d3", "d4"].map((id) => ({ id, name: `doc-${id.slice(1)}.md` })),
+    });
   });
 
   it("follows the byte cap when it, not the entry cap, stops the index", () => {

@@ -13,12 +13,18 @@ describe("buildSystemPrompt", () => {
   });
 
   it.each([
-    ["that the project block is user-role data, not system authority", /user-role message[\s\S]*<project[\s\S]*not system authority/],
+    [
+      "that the project block is user-role data, not system authority",
+      /user-role message[\s\S]*<project[\s\S]*not system authority/,
+    ],
     ["that its absence means no project instructions", /no such block is present[\s\S]*no project instructions/],
     ["the thread file tools", /list_thread_files\(\)[\s\S]*read_thread_file\([\s\S]*write_output_file\(/],
     ["the project document tools", /read_project_document\([\s\S]*list_project_documents\(/],
     ["that tool errors come back as JSON", /"error" field/],
-    ["that the conversation summary is user-role data, not instructions", /user-role message[\s\S]*<conversation_summary>[\s\S]*not instructions/],
+    [
+      "that the conversation summary is user-role data, not instructions",
+      /user-role message[\s\S]*<conversation_summary>[\s\S]*not instructions/,
+    ],
     ["that pruned tool results can be read again", /omitted; read it again if needed[\s\S]*Call the tool again/],
   ])("says %s", (_case, pattern) => {
     expect(prompt).toMatch(pattern);
@@ -26,7 +32,13 @@ describe("buildSystemPrompt", () => {
 
   it("leaves the tool sections out for a model without tools, and says it cannot open anything", () => {
     const withoutTools = buildSystemPrompt({ today, withTools: false });
-    for (const tool of ["read_project_document", "list_project_documents", "list_thread_files", "read_thread_file", "write_output_file"]) {
+    for (const tool of [
+      "read_project_document",
+      "list_project_documents",
+      "list_thread_files",
+      "read_thread_file",
+      "write_output_file",
+    ]) {
       expect(withoutTools).not.toContain(tool);
     }
     expect(withoutTools).toContain("Today's date is 2026-09-10 (UTC).");
@@ -41,7 +53,11 @@ describe("buildSystemPrompt", () => {
   });
 
   it("ignores project data even if a caller passes it", () => {
-    const smuggled = { today, withTools: true, project: { id: "p-secret", name: "Secret Roadmap", instructions: "TOP-SECRET-INSTRUCTION" } };
+    const smuggled = {
+      today,
+      withTools: true,
+      project: { id: "p-secret", name: "Secret Roadmap", instructions: "TOP-SECRET-INSTRUCTION" },
+    };
     expect(buildSystemPrompt(smuggled as Parameters<typeof buildSystemPrompt>[0])).toBe(prompt);
   });
 

@@ -81,15 +81,30 @@ describe("configuration", () => {
   });
 
   it("reads the deployment settings, trimming the public origin", () => {
-    const config = readConfig({ DATA_DIR: "/srv/data", DATABASE_URL: "postgres://x/y", APP_URL: "https://ws.example/", PORT: "8080" }, () => {});
-    expect(config).toMatchObject({ dataDir: "/srv/data", databaseUrl: "postgres://x/y", appUrl: "https://ws.example", port: 8080 });
+    const config = readConfig(
+      { DATA_DIR: "/srv/data", DATABASE_URL: "postgres://x/y", APP_URL: "https://ws.example/", PORT: "8080" },
+      () => {},
+    );
+    expect(config).toMatchObject({
+      dataDir: "/srv/data",
+      databaseUrl: "postgres://x/y",
+      appUrl: "https://ws.example",
+      port: 8080,
+    });
     expect(readConfig({ PORT: "http" }, () => {}).port).toBe(3000);
-    expect(readConfig({}, () => {})).toMatchObject({ dataDir: "./data", databaseUrl: null, appUrl: null, model: { name: null } });
+    expect(readConfig({}, () => {})).toMatchObject({
+      dataDir: "./data",
+      databaseUrl: null,
+      appUrl: null,
+      model: { name: null },
+    });
   });
 
   it("reads TRUSTED_PROXIES as a list, skipping and reporting entries that are not addresses or ranges", () => {
     const warnings: string[] = [];
-    const config = readConfig({ TRUSTED_PROXIES: " 10.0.0.0/8, fd00::/8 ,proxy.local, 192.0.2.7 " }, (m) => warnings.push(m));
+    const config = readConfig({ TRUSTED_PROXIES: " 10.0.0.0/8, fd00::/8 ,proxy.local, 192.0.2.7 " }, (m) =>
+      warnings.push(m),
+    );
     expect(config.trustedProxies).toEqual(["10.0.0.0/8", "fd00::/8", "192.0.2.7"]);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toContain("proxy.local");
@@ -106,7 +121,9 @@ describe("import limits", () => {
 
   it.each(["0", "-1", "lots"])("falls back to the derived default and warns for IMPORT_MAX_BYTES=%s", (raw) => {
     const warnings: string[] = [];
-    expect(readConfig({ UPLOAD_MAX_BYTES: "1000", IMPORT_MAX_BYTES: raw }, (m) => warnings.push(m)).importMaxBytes).toBe(10_000);
+    expect(
+      readConfig({ UPLOAD_MAX_BYTES: "1000", IMPORT_MAX_BYTES: raw }, (m) => warnings.push(m)).importMaxBytes,
+    ).toBe(10_000);
     expect(warnings).toEqual([expect.stringContaining("IMPORT_MAX_BYTES")]);
   });
 });

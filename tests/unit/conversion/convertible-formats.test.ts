@@ -6,11 +6,13 @@ import { convertToMarkdown, isConvertible } from "@/lib/conversion/convert-to-ma
 
 describe("convertible formats", () => {
   it("claims PDF, Word, Excel, HTML and notebooks, case-insensitively", () => {
-    for (const name of ["a.pdf", "a.DOCX", "a.xlsx", "a.html", "a.htm", "a.xhtml", "a.ipynb"]) expect([name, isConvertible(name)]).toEqual([name, true]);
+    for (const name of ["a.pdf", "a.DOCX", "a.xlsx", "a.html", "a.htm", "a.xhtml", "a.ipynb"])
+      expect([name, isConvertible(name)]).toEqual([name, true]);
   });
 
   it("does not claim PPTX, JSON, ZIP or plain text", async () => {
-    for (const name of ["slides.pptx", "slides.PPTX", "a.json", "a.zip", "a.txt", "a.md", "noextension"]) expect([name, isConvertible(name)]).toEqual([name, false]);
+    for (const name of ["slides.pptx", "slides.PPTX", "a.json", "a.zip", "a.txt", "a.md", "noextension"])
+      expect([name, isConvertible(name)]).toEqual([name, false]);
     expect(await convertToMarkdown({ bytes: Buffer.from("PK\u0003\u0004"), name: "slides.pptx" })).toBeNull();
   });
 });

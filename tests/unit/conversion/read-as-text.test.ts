@@ -9,7 +9,12 @@ vi.setConfig({ testTimeout: 30_000 });
 
 function memoryCache(initial: string | null = null): ConvertedCache & { stored: string[] } {
   const stored: string[] = [];
-  return { stored, key: `memory-${crypto.randomUUID()}`, read: async () => initial, store: async (markdown) => void stored.push(markdown) };
+  return {
+    stored,
+    key: `memory-${crypto.randomUUID()}`,
+    read: async () => initial,
+    store: async (markdown) => void stored.push(markdown),
+  };
 }
 
 const binary = Buffer.from([0x50, 0x4b, 0, 0, 1, 2, 3]);
@@ -20,14 +25,24 @@ describe("readAsText", () => {
     const readBytes = async (): Promise<Buffer> => {
       throw new Error("must not read");
     };
-    expect(await readAsText({ name: "a.docx", readBytes, cache, autoConvert: true })).toEqual({ kind: "text", text: "# cached", converted: true });
+    expect(await readAsText({ name: "a.docx", readBytes, cache, autoConvert: true })).toEqual({
+      kind: "text",
+      text: "# cached",
+      converted: true,
+    });
   });
 
   it("ignores the cache when conversion is off or the file may not be converted", async () => {
     const cache = memoryCache("# cached");
-    expect(await readAsText({ name: "a.docx", readBytes: async () => binary, cache, autoConvert: false })).toEqual({ kind: "conversion_disabled" });
-    expect(await readAsText({ name: "a.docx", readBytes: async () => binary, cache, autoConvert: true, convertible: false })).toEqual({ kind: "binary" });
-    expect(await readAsText({ name: "a.docx", readBytes: async () => Buffer.from("plain"), cache, autoConvert: false })).toEqual({ kind: "text", text: "plain", converted: false });
+    expect(await readAsText({ name: "a.docx", readBytes: async () => binary, cache, autoConvert: false })).toEqual({
+      kind: "conversion_disabled",
+    });
+    expect(
+      await readAsText({ name: "a.docx", readBytes: async () => binary, cache, autoConvert: true, convertible: false }),
+    ).toEqual({ kind: "binary" });
+    expect(
+      await readAsText({ name: "a.docx", readBytes: async () => Buffer.from("plain"), cache, autoConvert: false }),
+    ).toEqual({ kind: "text", text: "plain", converted: false });
   });
 
   it("stores nothing for a damaged convertible file and reads its bytes once", async () => {
@@ -37,7 +52,10 @@ describe("readAsText", () => {
       reads++;
       return binary;
     };
-    expect(await readAsText({ name: "broken.docx", readBytes, cache, autoConvert: true })).toEqual({ kind: "unconvertible", reason: "error" });
+    expect(await readAsText({ name: "broken.docx", readBytes, cache, autoConvert: true })).toEqual({
+      kind: "unconvertible",
+      reason: "error",
+    });
     expect(cache.stored).toEqual([]);
     expect(reads).toBe(1);
   });

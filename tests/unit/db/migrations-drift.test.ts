@@ -8,7 +8,9 @@ import { describe, expect, it } from "vitest";
 describe("migrations", () => {
   it("match schema.prisma (run `npm run db:migration -- <name>` after changing the schema)", async () => {
     const run = promisify(execFile);
-    const result = await run("node", ["scripts/db-migration.mjs", "--check"], { timeout: 60_000 }).catch((error) => error);
+    const result = await run("node", ["scripts/db-migration.mjs", "--check"], { timeout: 60_000 }).catch(
+      (error) => error,
+    );
     expect(result.stderr ?? "").toBe("");
     expect(result.stdout).toContain("Migrations match schema.prisma.");
   }, 90_000);

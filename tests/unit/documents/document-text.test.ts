@@ -34,17 +34,24 @@ afterEach(() => {
 
 /** Reads with the size the file has now, as a row recorded at upload would. */
 async function readDocumentText({ originalPath, name }: { originalPath: string; name: string }) {
-  const sizeBytes = await stat(originalPath).then((s) => BigInt(s.size), () => 0n);
+  const sizeBytes = await stat(originalPath).then(
+    (s) => BigInt(s.size),
+    () => 0n,
+  );
   return readText({ originalPath, name, sizeBytes });
 }
 
 describe("readDocumentText", () => {
   it("serves text detected from the bytes, whatever the name", async () => {
-    expect(await readDocumentText({ originalPath: await stored("notes.weird", "plain words"), name: "notes.weird" })).toEqual({ kind: "text", text: "plain words", converted: false });
+    expect(
+      await readDocumentText({ originalPath: await stored("notes.weird", "plain words"), name: "notes.weird" }),
+    ).toEqual({ kind: "text", text: "plain words", converted: false });
   });
 
   it("refuses binaries", async () => {
-    expect(await readDocumentText({ originalPath: await stored("a.txt", new Uint8Array([1, 0, 2])), name: "a.txt" })).toEqual({ kind: "binary" });
+    expect(
+      await readDocumentText({ originalPath: await stored("a.txt", new Uint8Array([1, 0, 2])), name: "a.txt" }),
+    ).toEqual({ kind: "binary" });
   });
 
   it("converts once and caches derived/converted.md, which later reads use", async () => {
@@ -54,7 +61,11 @@ describe("readDocumentText", () => {
     const cachePath = convertedPathFor(originalPath);
     expect(await readFile(cachePath, "utf8")).toBe((first as { text: string }).text);
     await writeFile(cachePath, "cached markdown");
-    expect(await readDocumentText({ originalPath, name: "hello.docx" })).toEqual({ kind: "text", text: "cached markdown", converted: true });
+    expect(await readDocumentText({ originalPath, name: "hello.docx" })).toEqual({
+      kind: "text",
+      text: "cached markdown",
+      converted: true,
+    });
   });
 
   it("says conversion is off when a binary convertible format cannot be read without it", async () => {
@@ -66,21 +77,31 @@ describe("readDocumentText", () => {
 
   it("reports a damaged convertible file as unconvertible", async () => {
     const originalPath = await stored("broken.docx", new Uint8Array([0x50, 0x4b, 0, 0, 1, 2, 3]));
-    expect(await readDocumentText({ originalPath, name: "broken.docx" })).toEqual({ kind: "unconvertible", reason: "error" });
+    expect(await readDocumentText({ originalPath, name: "broken.docx" })).toEqual({
+      kind: "unconvertible",
+      reason: "error",
+    });
   });
 
   it("serves nothing, not even a cached conversion, when the original is gone or resized", async () => {
     const originalPath = await stored("hello.docx", await fixture("hello.docx"));
     const sizeBytes = BigInt((await stat(originalPath)).size);
-    expect(await readText({ originalPath, name: "hello.docx", sizeBytes })).toMatchObject({ kind: "text", converted: true });
-    expect(await readText({ originalPath, name: "hello.docx", sizeBytes: sizeBytes + 1n })).toEqual({ kind: "content_missing" });
+    expect(await readText({ originalPath, name: "hello.docx", sizeBytes })).toMatchObject({
+      kind: "text",
+      converted: true,
+    });
+    expect(await readText({ originalPath, name: "hello.docx", sizeBytes: sizeBytes + 1n })).toEqual({
+      kind: "content_missing",
+    });
     await unlink(originalPath);
     expect(await readFile(convertedPathFor(originalPath), "utf8")).not.toBe("");
     expect(await readText({ originalPath, name: "hello.docx", sizeBytes })).toEqual({ kind: "content_missing" });
 
     const textPath = await stored("notes.txt", "twelve bytes");
     await writeFile(textPath, "now longer than recorded");
-    expect(await readText({ originalPath: textPath, name: "notes.txt", sizeBytes: 12n })).toEqual({ kind: "content_missing" });
+    expect(await readText({ originalPath: textPath, name: "notes.txt", sizeBytes: 12n })).toEqual({
+      kind: "content_missing",
+    });
   });
 });
 

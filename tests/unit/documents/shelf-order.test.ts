@@ -5,7 +5,14 @@ import { AppError } from "@/lib/errors";
 // Cursors are opaque to clients but still input: they round-trip exactly, and anything else
 // (another sort, order or query, a forged or malformed key) is a 422 on `cursor`.
 
-const cursor: ShelfCursor = { sort: "updated", order: "desc", q: null, key: "2026-01-01 10:00:00.123", id: "doc-1", position: 100 };
+const cursor: ShelfCursor = {
+  sort: "updated",
+  order: "desc",
+  q: null,
+  key: "2026-01-01 10:00:00.123",
+  id: "doc-1",
+  position: 100,
+};
 const context = { sort: cursor.sort, order: cursor.order, q: cursor.q };
 
 function refusal(text: string, expected = context): AppError {

@@ -17,7 +17,11 @@ describe("isTextContent", () => {
     ["a few control characters in long text", utf8(`${"a".repeat(200)}\u0007${"b".repeat(200)}`), true],
     ["a NUL byte", concat(utf8("text"), raw(0), utf8("more")), false],
     ["a PNG header", raw(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d), false],
-    ["a PDF header with binary marker bytes", concat(utf8("%PDF-1.7\n%"), raw(0xe2, 0xe3, 0xcf, 0xd3), utf8("\n")), false],
+    [
+      "a PDF header with binary marker bytes",
+      concat(utf8("%PDF-1.7\n%"), raw(0xe2, 0xe3, 0xcf, 0xd3), utf8("\n")),
+      false,
+    ],
     ["a ZIP (DOCX/XLSX) header", raw(0x50, 0x4b, 0x03, 0x04, 0x14, 0, 0x06, 0), false],
     ["a lone 0xFF byte", concat(utf8("abc"), raw(0xff), utf8("def")), false],
     ["Latin-1, not UTF-8", raw(0x63, 0x61, 0x66, 0xe9, 0x20, 0x21), false],

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/errors";
 import { utf8ByteLength } from "@/lib/text/utf8-byte-length";
-import { checkFileName, FILE_NAME_MAX_BYTES, normaliseFileName, numberedName, parseStoredFileName } from "@/lib/files/file-name";
+import {
+  checkFileName,
+  FILE_NAME_MAX_BYTES,
+  normaliseFileName,
+  numberedName,
+  parseStoredFileName,
+} from "@/lib/files/file-name";
 
 const bytes = (text: string) => utf8ByteLength(text);
 
@@ -84,7 +90,9 @@ describe("file name rules", () => {
     } catch (error) {
       expect(error).toBeInstanceOf(AppError);
       expect((error as AppError).status).toBe(422);
-      expect((error as AppError).details).toEqual([{ path: "filename", message: "The file name cannot contain / or \\." }]);
+      expect((error as AppError).details).toEqual([
+        { path: "filename", message: "The file name cannot contain / or \\." },
+      ]);
     }
   });
 
@@ -126,8 +134,11 @@ describe("numbered names for duplicates", () => {
 });
 
 describe("names stored before the spoofing rule", () => {
-  it.each(["invoice\u202Efdp.exe", "first\u2028second.txt"])("still resolve %j, so the file can be read and deleted", (name) => {
-    expect(parseStoredFileName(name)).toBe(name);
-    expect(() => normaliseFileName(name)).toThrow(AppError);
-  });
+  it.each(["invoice\u202Efdp.exe", "first\u2028second.txt"])(
+    "still resolve %j, so the file can be read and deleted",
+    (name) => {
+      expect(parseStoredFileName(name)).toBe(name);
+      expect(() => normaliseFileName(name)).toThrow(AppError);
+    },
+  );
 });

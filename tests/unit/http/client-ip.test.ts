@@ -13,7 +13,13 @@ describe("clientIp", () => {
   it.each([
     ["no proxies trusted: the socket, whatever the header says", "203.0.113.5", "1.2.3.4", [], "203.0.113.5"],
     ["an untrusted peer's header is ignored", "203.0.113.5", "1.2.3.4", ["10.0.0.0/8"], "203.0.113.5"],
-    ["a trusted proxy: the rightmost untrusted hop", "10.0.0.2", "6.6.6.6, 198.51.100.7", ["10.0.0.0/8"], "198.51.100.7"],
+    [
+      "a trusted proxy: the rightmost untrusted hop",
+      "10.0.0.2",
+      "6.6.6.6, 198.51.100.7",
+      ["10.0.0.0/8"],
+      "198.51.100.7",
+    ],
     ["trusted hops are skipped", "10.0.0.2", "6.6.6.6, 198.51.100.7, 10.0.0.9", ["10.0.0.0/8"], "198.51.100.7"],
     ["a trusted proxy without a header: the proxy itself", "10.0.0.2", undefined, ["10.0.0.0/8"], "10.0.0.2"],
     ["all hops trusted: the leftmost", "10.0.0.2", "10.0.0.7, 10.0.0.8", ["10.0.0.0/8"], "10.0.0.7"],
@@ -33,7 +39,10 @@ describe("parseCidr", () => {
   it.each(["10.0.0.0/8", "192.0.2.7", "::1", "fd00::/8", "0.0.0.0/0"])("accepts %s", (entry) => {
     expect(parseCidr(entry)).not.toBeNull();
   });
-  it.each(["10.0.0.0/33", "fd00::/129", "example.com", "10.0.0/8", "10.0.0.0/x", "10.0.0.0/8/8", ""])("refuses %s", (entry) => {
-    expect(parseCidr(entry)).toBeNull();
-  });
+  it.each(["10.0.0.0/33", "fd00::/129", "example.com", "10.0.0/8", "10.0.0.0/x", "10.0.0.0/8/8", ""])(
+    "refuses %s",
+    (entry) => {
+      expect(parseCidr(entry)).toBeNull();
+    },
+  );
 });

@@ -47,12 +47,16 @@ describe("en-US and zh-CN messages", () => {
   });
 
   it("use the same placeholders in every message", () => {
-    const mismatched = [...en].filter(([key, text]) => zh.has(key) && placeholders(text).join() !== placeholders(zh.get(key)!).join()).map(([key]) => key);
+    const mismatched = [...en]
+      .filter(([key, text]) => zh.has(key) && placeholders(text).join() !== placeholders(zh.get(key)!).join())
+      .map(([key]) => key);
     expect(mismatched).toEqual([]);
   });
 
   it("translate every message that has Latin words (brand names and formats aside)", () => {
-    const untranslated = [...en].filter(([key, text]) => zh.get(key) === text && /[a-z]{3,}/.test(text.replace(/\{[^}]*\}/g, "")));
+    const untranslated = [...en].filter(
+      ([key, text]) => zh.get(key) === text && /[a-z]{3,}/.test(text.replace(/\{[^}]*\}/g, "")),
+    );
     expect(untranslated.map(([key]) => key).filter((key) => !KEEP_AS_IS.has(key))).toEqual([]);
   });
 });

@@ -17,11 +17,19 @@ describe("isToolsUnsupportedError", () => {
   it.each([
     ["Ollama", 400, "registry.ollama.ai/library/gemma2:2b does not support tools"],
     ["Ollama, older", 400, 'json: cannot unmarshal: model "phi3" does not support tools'],
-    ["vLLM without a tool parser", 400, '"auto" tool choice requires --enable-auto-tool-choice and --tool-call-parser to be set'],
+    [
+      "vLLM without a tool parser",
+      400,
+      '"auto" tool choice requires --enable-auto-tool-choice and --tool-call-parser to be set',
+    ],
     ["llama.cpp without --jinja", 500, "tools param requires --jinja flag"],
     ["LM Studio", 400, "This model does not support tool use"],
     ["hosted APIs", 400, "Tool calling is not supported for this model"],
-    ["OpenAI, older models", 400, "tools is not supported in this model. For a list of supported models, refer to the documentation."],
+    [
+      "OpenAI, older models",
+      400,
+      "tools is not supported in this model. For a list of supported models, refer to the documentation.",
+    ],
     ["function calling", 400, "This model doesn't support function calling"],
     ["an unknown parameter", 400, "Unrecognized request argument supplied: tools"],
     ["an unsupported parameter", 400, "Unsupported parameter: 'tools' is not supported with this model."],

@@ -7,7 +7,13 @@ import { startStubModelServer, type StubModelServer } from "@/tests/support/stub
 // The model-list cache against a real OpenAI-compatible /models, with only the clock faked.
 
 let stub: StubModelServer;
-const endpoint = (): ModelEndpoint => ({ name: "local", baseURL: stub.url, apiKey: "k", models: null, contextTokens: null });
+const endpoint = (): ModelEndpoint => ({
+  name: "local",
+  baseURL: stub.url,
+  apiKey: "k",
+  models: null,
+  contextTokens: null,
+});
 
 beforeAll(async () => {
   stub = await startStubModelServer({ models: ["a", "b"] });
@@ -51,12 +57,18 @@ describe("readEndpointListing", () => {
     await down.close();
 
     vi.setSystemTime(new Date("2026-12-01T10:06:00Z"));
-    await vi.waitFor(async () => expect(await readEndpointListing(target)).toMatchObject({ names: ["x"], available: false }));
+    await vi.waitFor(async () =>
+      expect(await readEndpointListing(target)).toMatchObject({ names: ["x"], available: false }),
+    );
   });
 
   it("lists the configured models without asking the endpoint", async () => {
     const before = stub.modelListCount();
-    const listing = await readEndpointListing({ ...endpoint(), name: "fixed", models: [{ name: "z", contextTokens: null }] });
+    const listing = await readEndpointListing({
+      ...endpoint(),
+      name: "fixed",
+      models: [{ name: "z", contextTokens: null }],
+    });
     expect(listing).toMatchObject({ names: ["z"], available: true });
     expect(stub.modelListCount()).toBe(before);
   });

@@ -5,7 +5,7 @@ import { uniqueProjectName } from "@/lib/portable/unique-project-name";
 describe("folderSegment", () => {
   it.each([
     ["Alpha", "Alpha"],
-    ["a/b\\c:d*e?f\"g<h>i|j", "a_b_c_d_e_f_g_h_i_j"],
+    ['a/b\\c:d*e?f"g<h>i|j', "a_b_c_d_e_f_g_h_i_j"],
     ["  ..hidden..  ", "hidden"],
     ["", "fallback"],
     ["...", "fallback"],
@@ -34,9 +34,12 @@ describe("claimPath", () => {
 });
 
 describe("entryNameProblem", () => {
-  it.each(["manifest.json", "projects/A/documents/a b.txt", "threads/計画/uploads/x.pdf", "threads/x/"])("accepts %j", (name) => {
-    expect(entryNameProblem(name)).toBeNull();
-  });
+  it.each(["manifest.json", "projects/A/documents/a b.txt", "threads/計画/uploads/x.pdf", "threads/x/"])(
+    "accepts %j",
+    (name) => {
+      expect(entryNameProblem(name)).toBeNull();
+    },
+  );
 
   it.each([
     ["", "empty"],

@@ -9,12 +9,22 @@ describe("renderTranscript", () => {
       title: "Plan\nthe trip",
       projectName: "Travel",
       messages: [
-        { role: "user", parts: [{ type: "text", text: "Read the brief" }], metadata: { attachments: [{ filename: "brief.pdf" }] }, createdAt: at },
+        {
+          role: "user",
+          parts: [{ type: "text", text: "Read the brief" }],
+          metadata: { attachments: [{ filename: "brief.pdf" }] },
+          createdAt: at,
+        },
         {
           role: "assistant",
           parts: [
             { type: "reasoning", text: "thinking…" },
-            { type: "tool-read_thread_file", state: "output-available", input: { name: "brief.pdf" }, output: { content: "x".repeat(1000) } },
+            {
+              type: "tool-read_thread_file",
+              state: "output-available",
+              input: { name: "brief.pdf" },
+              output: { content: "x".repeat(1000) },
+            },
             { type: "dynamic-tool", toolName: "lookup", state: "output-error", input: {}, errorText: "not found" },
             { type: "text", text: "Here is the plan." },
           ],

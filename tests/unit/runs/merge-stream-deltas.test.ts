@@ -7,8 +7,16 @@ const text = (id: string, delta: string): UIMessageChunk => ({ type: "text-delta
 describe("mergeStreamDeltas", () => {
   it.each<[string, UIMessageChunk[], UIMessageChunk[]]>([
     ["nothing", [], []],
-    ["joins a run of text deltas to one part", [text("a", "Hel"), text("a", "lo"), text("a", "!")], [text("a", "Hello!")]],
-    ["keeps deltas of different parts apart", [text("a", "x"), text("b", "y"), text("a", "z")], [text("a", "x"), text("b", "y"), text("a", "z")]],
+    [
+      "joins a run of text deltas to one part",
+      [text("a", "Hel"), text("a", "lo"), text("a", "!")],
+      [text("a", "Hello!")],
+    ],
+    [
+      "keeps deltas of different parts apart",
+      [text("a", "x"), text("b", "y"), text("a", "z")],
+      [text("a", "x"), text("b", "y"), text("a", "z")],
+    ],
     [
       "never joins across another chunk",
       [text("a", "x"), { type: "text-end", id: "a" }, text("a", "y")],

@@ -2,14 +2,25 @@ import os from "node:os";
 import path from "node:path";
 import { access, lutimes, mkdir, mkdtemp, readdir, rm, symlink, utimes, writeFile } from "node:fs/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { newestMtimeMs, noRemovals, orphanCutoffMs, removeFolderIfEmptyAndOld, removeOldEntries, removeTreeIfOld } from "@/lib/storage/aged-removal";
+import {
+  newestMtimeMs,
+  noRemovals,
+  orphanCutoffMs,
+  removeFolderIfEmptyAndOld,
+  removeOldEntries,
+  removeTreeIfOld,
+} from "@/lib/storage/aged-removal";
 import { pruneEmptyFolders } from "@/lib/storage/prune-empty-folders";
 
 // The sweep's removal primitives on a scratch folder: the 24-hour guard, whole trees judged
 // by their newest entry, symlinks removed as themselves, and pruning that stops where told.
 
 let root: string;
-const exists = (file: string) => access(file).then(() => true, () => false);
+const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
 
 async function file(relative: string, age?: number): Promise<string> {
@@ -66,7 +77,10 @@ describe("age-guarded removal", () => {
     }
     const sweeps = Array.from({ length: 3 }, () => noRemovals());
     await Promise.all(sweeps.map((counts) => removeOldEntries(path.join(root, "shared"), orphanCutoffMs(), counts)));
-    const total = sweeps.reduce((sum, counts) => ({ removedFiles: sum.removedFiles + counts.removedFiles, removedFolders: sum.removedFolders + counts.removedFolders }));
+    const total = sweeps.reduce((sum, counts) => ({
+      removedFiles: sum.removedFiles + counts.removedFiles,
+      removedFolders: sum.removedFolders + counts.removedFolders,
+    }));
     expect(total).toEqual({ removedFiles: 4, removedFolders: 4 });
     expect(await readdir(path.join(root, "shared"))).toEqual([]);
   });
@@ -103,7 +117,11 @@ describe("age-guarded removal", () => {
     await removeFolderIfEmptyAndOld(path.join(root, "empty-young"), Date.now(), orphanCutoffMs(), counts);
     await file("full/x", 30);
     await removeFolderIfEmptyAndOld(path.join(root, "full"), hoursAgo(30).getTime(), orphanCutoffMs(), counts);
-    expect([await exists(path.join(root, "empty-old")), await exists(path.join(root, "empty-young")), await exists(path.join(root, "full"))]).toEqual([false, true, true]);
+    expect([
+      await exists(path.join(root, "empty-old")),
+      await exists(path.join(root, "empty-young")),
+      await exists(path.join(root, "full")),
+    ]).toEqual([false, true, true]);
     expect(counts.removedFolders).toBe(1);
   });
 });
@@ -112,7 +130,12 @@ describe("pruneEmptyFolders", () => {
   it("removes empty folders upwards and stops below stopAt or at the first non-empty one", async () => {
     await mkdir(path.join(root, "documents/ab/sha/doc/original"), { recursive: true });
     await file("documents/ab/other-sha/doc2/original/kept.txt");
-    expect(await pruneEmptyFolders({ from: path.join(root, "documents/ab/sha/doc/original"), stopAt: path.join(root, "documents") })).toBe(3);
+    expect(
+      await pruneEmptyFolders({
+        from: path.join(root, "documents/ab/sha/doc/original"),
+        stopAt: path.join(root, "documents"),
+      }),
+    ).toBe(3);
     expect(await exists(path.join(root, "documents/ab/sha"))).toBe(false);
     expect(await exists(path.join(root, "documents/ab"))).toBe(true);
 

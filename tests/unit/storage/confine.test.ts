@@ -28,7 +28,10 @@ afterAll(async () => {
 });
 
 async function rejects(relative: string): Promise<void> {
-  const error = await resolveConfined(root, relative).then(() => null, (e: unknown) => e);
+  const error = await resolveConfined(root, relative).then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error, relative).toBeInstanceOf(AppError);
   expect((error as AppError).status, relative).toBe(404);
 }
@@ -58,15 +61,25 @@ describe("resolveConfined", () => {
     expect(await resolveConfined(root, "file-link-in")).toBe(path.join(root, "file-link-in"));
   });
 
-  it.each(["..", "../outside/secret.txt", "inner/../../outside", "/etc/passwd", "{outside}/secret.txt", "", ".", "inner/..", "a\0b"])(
-    "refuses %j lexically",
-    async (relative) => rejects(relative.replace("{outside}", outside)),
-  );
+  it.each([
+    "..",
+    "../outside/secret.txt",
+    "inner/../../outside",
+    "/etc/passwd",
+    "{outside}/secret.txt",
+    "",
+    ".",
+    "inner/..",
+    "a\0b",
+  ])("refuses %j lexically", async (relative) => rejects(relative.replace("{outside}", outside)));
 
-  it.each(["file-link-out", "relative-link-out", "dir-link-out", "dir-link-out/secret.txt", "dir-link-out/not-there.txt"])(
-    "refuses %j, a symlink leading outside",
-    async (relative) => rejects(relative),
-  );
+  it.each([
+    "file-link-out",
+    "relative-link-out",
+    "dir-link-out",
+    "dir-link-out/secret.txt",
+    "dir-link-out/not-there.txt",
+  ])("refuses %j, a symlink leading outside", async (relative) => rejects(relative));
 
   it("works when the root does not exist yet (nothing inside can redirect)", async () => {
     const missingRoot = path.join(root, "later", "uploads");

@@ -29,7 +29,9 @@ describe("claiming a free name", () => {
     await writeFile(path.join(dir, "report_1.pdf"), "already here");
     const claimed: string[] = [];
     for (const content of ["first", "second", "third"]) {
-      claimed.push(await linkUnderFreeName({ stagedPath: await stage(content), dir, candidates: numberedNames("report.pdf") }));
+      claimed.push(
+        await linkUnderFreeName({ stagedPath: await stage(content), dir, candidates: numberedNames("report.pdf") }),
+      );
     }
     expect(claimed).toEqual(["report.pdf", "report_2.pdf", "report_3.pdf"]);
     expect(await readFile(path.join(dir, "report.pdf"), "utf8")).toBe("first");
@@ -41,7 +43,9 @@ describe("claiming a free name", () => {
   it("gives concurrent claims of one name distinct names, each with its own bytes", async () => {
     const contents = Array.from({ length: 25 }, (_, i) => `copy ${i}`);
     const staged = await Promise.all(contents.map(stage));
-    const claimed = await Promise.all(staged.map((stagedPath) => linkUnderFreeName({ stagedPath, dir, candidates: numberedNames("data.csv") })));
+    const claimed = await Promise.all(
+      staged.map((stagedPath) => linkUnderFreeName({ stagedPath, dir, candidates: numberedNames("data.csv") })),
+    );
     expect(new Set(claimed).size).toBe(contents.length);
     expect([...claimed].sort()).toEqual(["data.csv", ...contents.slice(1).map((_, i) => `data_${i + 1}.csv`)].sort());
     for (const [i, name] of claimed.entries()) {
@@ -52,7 +56,9 @@ describe("claiming a free name", () => {
 
   it("gives up with a conflict when every candidate is taken, removing the staged file", async () => {
     await writeFile(path.join(dir, "a.txt"), "x");
-    await expect(linkUnderFreeName({ stagedPath: await stage("y"), dir, candidates: ["a.txt"] })).rejects.toMatchObject({ code: "conflict" });
+    await expect(linkUnderFreeName({ stagedPath: await stage("y"), dir, candidates: ["a.txt"] })).rejects.toMatchObject(
+      { code: "conflict" },
+    );
     expect(await readdir(stagingDir)).toEqual([]);
   });
 });

@@ -69,7 +69,9 @@ describe("streamToStaging", () => {
 
 describe("writeToStaging", () => {
   it("refuses content over the limit before writing anything", async () => {
-    await expect(writeToStaging({ stagingDir, bytes: Buffer.from("too long"), maxBytes: 3 })).rejects.toMatchObject({ status: 413 });
+    await expect(writeToStaging({ stagingDir, bytes: Buffer.from("too long"), maxBytes: 3 })).rejects.toMatchObject({
+      status: 413,
+    });
     const staged = await writeToStaging({ stagingDir, bytes: Buffer.from("abc"), maxBytes: 3 });
     expect(staged.sha256).toBe(sha256("abc"));
   });

@@ -64,7 +64,12 @@ describe("text detection", () => {
   it.each([
     ["image.png", Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52])],
     ["latin1.txt", Buffer.from("caf\xe9 cr\xe8me", "latin1")],
-    ["controls.dat", Buffer.from("\x01\x02\x03\x04\x05\x06 mostly control characters \x07\x08\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1c\x1d\x1e\x1f")],
+    [
+      "controls.dat",
+      Buffer.from(
+        "\x01\x02\x03\x04\x05\x06 mostly control characters \x07\x08\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1c\x1d\x1e\x1f",
+      ),
+    ],
   ])("refuses %s as binary", async (name, bytes) => {
     await upload(name, bytes);
     expect(await read(name)).toEqual({ error: `${JSON.stringify(name)} is a binary file and cannot be read as text.` });
@@ -80,7 +85,11 @@ describe("text detection", () => {
 
 describe("conversion", () => {
   it.each([
-    ["page.html", "<html><body><h1>Title</h1><p>Some <b>bold</b> words</p></body></html>", "# Title\n\nSome **bold** words"],
+    [
+      "page.html",
+      "<html><body><h1>Title</h1><p>Some <b>bold</b> words</p></body></html>",
+      "# Title\n\nSome **bold** words",
+    ],
     ["hello.docx", "hello.docx", "# Quarterly plan\n\nThe docx fixture says hello."],
     ["hello.pdf", "hello.pdf", "The pdf fixture says hello."],
   ])("serves %s as the markdown companion stored at upload", async (name, content, expected) => {
@@ -99,7 +108,11 @@ describe("conversion", () => {
     const companion = path.join(threadDerivedDir(ref, "uploads"), "late.html", "converted.md");
     await expect(access(companion)).rejects.toThrow();
     // With conversion off, HTML is still text: the source is served as is.
-    expect(await read("late.html")).toEqual({ filename: "late.html", text: "<p>converted <i>later</i></p>", converted: false });
+    expect(await read("late.html")).toEqual({
+      filename: "late.html",
+      text: "<p>converted <i>later</i></p>",
+      converted: false,
+    });
 
     setAutoConvert(true);
     expect(await read("late.html")).toEqual({ filename: "late.html", text: "converted _later_", converted: true });
@@ -124,8 +137,16 @@ describe("conversion", () => {
 
   it("reads outputs as the text the agent wrote, without converting them", async () => {
     await writeThreadOutput({ ...ref, name: "summary.html", content: "<h1>Mine</h1>" });
-    expect(await read("summary.html", "output")).toEqual({ filename: "summary.html", text: "<h1>Mine</h1>", converted: false });
+    expect(await read("summary.html", "output")).toEqual({
+      filename: "summary.html",
+      text: "<h1>Mine</h1>",
+      converted: false,
+    });
     await writeThreadOutput({ ...ref, name: "summary.html", content: "<h1>Revised</h1>" });
-    expect(await read("summary.html", "output")).toEqual({ filename: "summary.html", text: "<h1>Revised</h1>", converted: false });
+    expect(await read("summary.html", "output")).toEqual({
+      filename: "summary.html",
+      text: "<h1>Revised</h1>",
+      converted: false,
+    });
   });
 });

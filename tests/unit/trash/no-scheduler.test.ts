@@ -17,18 +17,26 @@ function serverSources(dir: string): string[] {
   });
 }
 
-const SCHEDULING = /\bsetInterval\s*\(|\bsetTimeout\s*\(|\bsetImmediate\s*\(|from\s+["'](node-cron|cron|croner|node-schedule|bree|agenda|bullmq|toad-scheduler)["']/;
+const SCHEDULING =
+  /\bsetInterval\s*\(|\bsetTimeout\s*\(|\bsetImmediate\s*\(|from\s+["'](node-cron|cron|croner|node-schedule|bree|agenda|bullmq|toad-scheduler)["']/;
 
 describe("retention scheduling", () => {
   it("has no timer or scheduler in the sweep, the storage it walks or the start-up hook", () => {
-    const files = [...serverSources("lib/trash"), ...serverSources("lib/storage"), ...serverSources("app/api/trash"), "instrumentation.ts"];
+    const files = [
+      ...serverSources("lib/trash"),
+      ...serverSources("lib/storage"),
+      ...serverSources("app/api/trash"),
+      "instrumentation.ts",
+    ];
     expect(files.length).toBeGreaterThan(15);
     const offenders = files.filter((file) => SCHEDULING.test(readFileSync(path.join(ROOT, file), "utf8")));
     expect(offenders).toEqual([]);
   });
 
   it("depends on no scheduling package", () => {
-    const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { dependencies: Record<string, string> };
+    const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
+      dependencies: Record<string, string>;
+    };
     expect(Object.keys(pkg.dependencies).filter((name) => /cron|schedul|bree|agenda|bullmq/.test(name))).toEqual([]);
   });
 });

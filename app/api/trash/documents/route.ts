@@ -1,6 +1,10 @@
 import { pagingSchema } from "@/lib/http/paging";
 import { tokenRoute, readQuery } from "@/lib/http/route";
-import { listTrashedDocuments, TRASH_LIST_DEFAULT_LIMIT, TRASH_LIST_MAX_LIMIT } from "@/lib/trash/list-trashed-documents";
+import {
+  listTrashedDocuments,
+  TRASH_LIST_DEFAULT_LIMIT,
+  TRASH_LIST_MAX_LIMIT,
+} from "@/lib/trash/list-trashed-documents";
 
 export const dynamic = "force-dynamic";
 

@@ -14,14 +14,34 @@ const query = pagingSchema({ maxLimit: DOCUMENT_LIST_MAX_LIMIT, defaultLimit: DO
     sort: z.enum(SHELF_SORTS).default("updated"),
     order: z.enum(["asc", "desc"]).optional(),
     // Counted in code points, like every character offset the API gives.
-    q: z.string().refine((value) => [...value].length >= 1 && [...value].length <= SEARCH_QUERY_MAX_CHARS, `1 to ${SEARCH_QUERY_MAX_CHARS} characters`).optional(),
+    q: z
+      .string()
+      .refine(
+        (value) => [...value].length >= 1 && [...value].length <= SEARCH_QUERY_MAX_CHARS,
+        `1 to ${SEARCH_QUERY_MAX_CHARS} characters`,
+      )
+      .optional(),
   })
-  .refine((value) => !(value.cursor && value.offset > 0), { path: ["offset"], message: "use either cursor or offset, not both" });
+  .refine((value) => !(value.cursor && value.offset > 0), {
+    path: ["offset"],
+    message: "use either cursor or offset, not both",
+  });
 
 // GET /api/projects/{id}/documents – one page of the shelf: sorted, searched, by cursor or offset
 export const GET = tokenRoute<{ id: string }>(async ({ url, user, params }) => {
   const { limit, offset, cursor, sort, order, q } = readQuery(url, query);
-  return Response.json(await listDocuments({ userId: user.id, projectId: params.id, limit, offset, cursor, sort, order: order ?? defaultOrderOf(sort), q }));
+  return Response.json(
+    await listDocuments({
+      userId: user.id,
+      projectId: params.id,
+      limit,
+      offset,
+      cursor,
+      sort,
+      order: order ?? defaultOrderOf(sort),
+      q,
+    }),
+  );
 });
 
 // POST /api/projects/{id}/documents – upload one `file` (optional `name`); 200 on a dedup hit

@@ -13,7 +13,12 @@ export const dynamic = "force-dynamic";
 // Out-of-range values are 422, never clamped (api.md "Paging").
 const query = z.object({
   offset: z.coerce.number().int().min(0).default(0),
-  threadLimit: z.coerce.number().int().min(1).max(THREAD_FILES_MAX_THREAD_LIMIT).default(THREAD_FILES_DEFAULT_THREAD_LIMIT),
+  threadLimit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(THREAD_FILES_MAX_THREAD_LIMIT)
+    .default(THREAD_FILES_DEFAULT_THREAD_LIMIT),
   fileLimit: z.coerce.number().int().min(1).max(THREAD_FILES_MAX_FILE_LIMIT).default(THREAD_FILES_DEFAULT_FILE_LIMIT),
 });
 

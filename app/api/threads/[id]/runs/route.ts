@@ -10,7 +10,12 @@ export const maxDuration = 600;
 // POST /api/threads/{id}/runs – send a message (or regenerate) and stream the answer
 export const POST = tokenRoute<{ id: string }>(async ({ req, user, params }) => {
   const body = await readJsonBody(req, runRequestSchema);
-  const { runId, stream } = await startRun({ userId: user.id, threadId: params.id, trigger: toRunTrigger(body), signal: req.signal });
+  const { runId, stream } = await startRun({
+    userId: user.id,
+    threadId: params.id,
+    trigger: toRunTrigger(body),
+    signal: req.signal,
+  });
   return uiMessageStreamResponse(stream, { "x-run-id": runId });
 });
 
