@@ -325,11 +325,33 @@ function treeRssBytes(rootPid: number): number {
   return total;
 }
 
+/** `next start` on the build; its output is piped (for `startUpSweepDone`) and always drained. */
 function startServer(port: number, dataDir: string): ChildProcess {
-  return spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port)], {
+  const server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port)], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), NEXT_TELEMETRY_DISABLED: "1" },
-    stdio: "ignore",
+    stdio: ["ignore", "pipe", "pipe"],
     detached: true,
+  });
+  server.stdout.resume();
+  server.stderr.resume();
+  return server;
+}
+
+/**
+ * Resolves once the server has logged its start-up sweep's end (done or failed): that sweep
+ * walks every user's files in the background, so a measurement started before it ends
+ * measures the sweep too. The server's output is read throughout (a full pipe would block it).
+ */
+function startUpSweepDone(server: ChildProcess): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let seen = "";
+    const onOutput = (chunk: Buffer) => {
+      seen = (seen + chunk.toString("utf8")).slice(-4096);
+      if (seen.includes("[sweep] start-up")) resolve();
+    };
+    server.stdout?.on("data", onOutput);
+    server.stderr?.on("data", onOutput);
+    server.once("exit", (code) => reject(new Error(`server exited (${code}) before its start-up sweep ended`)));
   });
 }
 
@@ -409,31 +431,53 @@ async function benchExport(): Promise<void> {
       });
     }
     for (let i = 0; i < rows.length; i += 1000) await db.projectDocument.createMany({ data: rows.slice(i, i + 1000) });
+    // Marked as indexed (random bytes have no text), as the server's indexer would leave them:
+    // otherwise start-up queues all 10,000 for search indexing, which then runs beside the
+    // export and is measured with it (time and memory).
+    for (let i = 0; i < rows.length; i += 1000)
+      await db.documentText.createMany({
+        data: rows.slice(i, i + 1000).map((row) => ({ documentId: row.id, indexedChars: 0, truncated: false })),
+      });
+    await db.$executeRaw`ANALYZE`;
     await closeDb();
 
     server = startServer(port, dataDir);
+    const swept = startUpSweepDone(server);
     await waitForHealth(`${base}/api/health`);
+    await swept;
     // Load the route and its modules once (a one-document account), so the growth measured
     // next is what streaming 10,000 documents costs, not the first request's code loading.
     await (await fetch(`${base}/api/export`, { headers: { cookie: warmup.cookie } })).arrayBuffer();
+    // Three exports in a row on the same server: each one's peak against the RSS before the
+    // first, so memory that an export keeps (rather than only uses) shows up as growth that
+    // climbs from one round to the next.
     const rssBefore = treeRssBytes(server.pid!);
-    let rssPeak = rssBefore;
-    const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, treeRssBytes(server.pid!))), 50);
-    let zipBytes = 0;
-    const [exportMs] = await time(async () => {
-      const res = await fetch(`${base}/api/export`, { headers: { cookie: bench.cookie } });
-      if (res.status !== 200 || !res.body) throw new Error(`export failed: ${res.status}`);
-      const reader = res.body.getReader();
-      for (let read = await reader.read(); !read.done; read = await reader.read()) zipBytes += read.value.byteLength;
-    });
-    clearInterval(sampler);
     const payloadMiB = (total * documentBytes) / MiB;
-    const growthMiB = (rssPeak - rssBefore) / MiB;
+    const exportTimes: number[] = [];
+    const growths: number[] = [];
+    for (let round = 1; round <= 3; round++) {
+      let rssPeak = treeRssBytes(server.pid!);
+      const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, treeRssBytes(server.pid!))), 50);
+      let zipBytes = 0;
+      const [exportMs] = await time(async () => {
+        const res = await fetch(`${base}/api/export`, { headers: { cookie: bench.cookie } });
+        if (res.status !== 200 || !res.body) throw new Error(`export failed: ${res.status}`);
+        const reader = res.body.getReader();
+        for (let read = await reader.read(); !read.done; read = await reader.read()) zipBytes += read.value.byteLength;
+      });
+      clearInterval(sampler);
+      rssPeak = Math.max(rssPeak, treeRssBytes(server.pid!));
+      const growthMiB = (rssPeak - rssBefore) / MiB;
+      exportTimes.push(exportMs);
+      growths.push(growthMiB);
+      console.log(
+        `export ${round} of ${total} documents (${payloadMiB.toFixed(0)} MiB) over HTTP: ${exportMs.toFixed(0)} ms (${((payloadMiB / exportMs) * 1000).toFixed(0)} MiB/s), zip ${(zipBytes / MiB).toFixed(0)} MiB; server RSS ${(rssBefore / MiB).toFixed(0)} MiB before the first, peak ${(rssPeak / MiB).toFixed(0)} MiB, growth ${growthMiB.toFixed(1)} MiB`,
+      );
+    }
+    const worstGrowth = Math.max(...growths);
+    const exportMs = median(exportTimes);
     console.log(
-      `export of ${total} documents (${payloadMiB.toFixed(0)} MiB) over HTTP: ${exportMs.toFixed(0)} ms (${((payloadMiB / exportMs) * 1000).toFixed(0)} MiB/s), zip ${(zipBytes / MiB).toFixed(0)} MiB`,
-    );
-    console.log(
-      `server RSS: ${(rssBefore / MiB).toFixed(0)} MiB before, peak ${(rssPeak / MiB).toFixed(0)} MiB, growth ${growthMiB.toFixed(1)} MiB (target ≤ 64 MiB: ${growthMiB <= 64 ? "met" : "MISSED"})`,
+      `export: median ${exportMs.toFixed(0)} ms; largest RSS growth ${worstGrowth.toFixed(1)} MiB (target ≤ 64 MiB: ${worstGrowth <= 64 ? "met" : "MISSED"})`,
     );
 
     const hasZip = spawnSync("zip", ["-v"], { stdio: "ignore" }).status === 0;

@@ -48,7 +48,7 @@ export async function backupInstance({ dataDir, file }: { dataDir: string; file:
     for (const folder of folders) zip.addEmptyDirectory(folder);
     for (const entry of files) {
       zip.addReadStreamLazy(entry.relative, { size: entry.sizeBytes }, (done) =>
-        done(null, fileReadStream(entry.absolute)),
+        done(null, fileReadStream(entry.absolute, entry.sizeBytes)),
       );
     }
     zip.end();

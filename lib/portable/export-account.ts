@@ -39,7 +39,7 @@ export async function exportAccount({
   zip.addReadStreamLazy(MANIFEST_PATH, { mtime }, (done) => done(null, textStream(manifestChunks(userId, plan))));
   for (const file of plan.documentFiles) {
     zip.addReadStreamLazy(file.path, { mtime, compress: false, size: file.sizeBytes }, (done) =>
-      done(null, fileReadStream(file.source)),
+      done(null, fileReadStream(file.source, file.sizeBytes)),
     );
   }
   for (const thread of plan.threads) {
@@ -48,7 +48,7 @@ export async function exportAccount({
     );
     for (const file of thread.files) {
       zip.addReadStreamLazy(file.path, { mtime, compress: false, size: file.sizeBytes }, (done) =>
-        done(null, fileReadStream(file.source)),
+        done(null, fileReadStream(file.source, file.sizeBytes)),
       );
     }
   }
