@@ -6,7 +6,7 @@ import { useTranslations } from "next-intl";
 import { useId, useRef, useState, type DragEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { queryKeys } from "@/lib/client/query-keys";
-import { ImportError, importArchive, type ImportFailure, type ImportSummary } from "./import-archive";
+import { ImportError, importArchive, type ImportFailure, type ImportSummary } from "@/lib/client/import-archive";
 
 type ImportState =
   | { phase: "idle" }

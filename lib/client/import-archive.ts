@@ -1,5 +1,5 @@
-import { UploadError, postFormWithProgress } from "@/lib/client/upload-file";
-import type { ApiErrorBody } from "@/lib/client/api";
+import { UploadError, postFormWithProgress } from "./upload-file";
+import type { ApiErrorBody } from "./api";
 
 export interface ImportSummary {
   projects: number;
