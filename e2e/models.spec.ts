@@ -3,10 +3,12 @@ import { AuthPage } from "./pages/auth-page";
 import { ChatPanel } from "./pages/chat-panel";
 import { ModelPicker } from "./pages/model-picker";
 import { WorkspaceShell } from "./pages/workspace-shell";
+import { expectAccessible } from "./support/axe";
 import { LOCAL_STUB_URL, StubModel } from "./support/stub-model";
 
 // Two model servers: the default endpoint (stub) and "local" (llama3.1:8b, qwen2.5:7b), both
-// started by scripts/e2e-server.mjs. This file signs up exactly once.
+// started by scripts/e2e-server.mjs, and "offline", where nothing listens. This file signs up
+// exactly once.
 
 test("pick a model in the composer and get the answer from it; a model without tools says so", async ({
   page,
@@ -29,14 +31,34 @@ test("pick a model in the composer and get the answer from it; a model without t
   await new WorkspaceShell(page).newChat.click();
   await expect(page).toHaveURL(/\/workspace\/chats\/[^/]+$/);
 
-  await test.step("the picker lists both endpoints, the default marked and chosen", async () => {
+  await test.step("the picker lists every endpoint, the default marked and chosen, the offline one as unreachable", async () => {
     await expect(picker.trigger).toHaveAttribute("data-model-id", "default:stub");
-    await picker.trigger.click();
+    await picker.trigger.focus();
+    await picker.trigger.press("Enter");
     await expect(picker.search).toBeFocused();
-    await expect(picker.groups).toHaveCount(2);
+    await expect(picker.groups).toHaveCount(3);
     await expect(picker.option("default:stub")).toHaveAttribute("aria-selected", "true");
     await expect(picker.option("default:stub")).toContainText("default");
     await expect(picker.option("local:qwen2.5:7b")).toBeVisible();
+    const offline = picker.group("offline");
+    await expect(offline).toContainText("unreachable");
+    await expect(offline).toContainText("does not answer right now");
+    await expect(picker.group("local")).not.toContainText("unreachable");
+    await expectAccessible(page, "open model picker");
+  });
+
+  await test.step("arrow keys, Home and End move through the options", async () => {
+    await expect(picker.search).toHaveAttribute("aria-activedescendant", await picker.optionDomId("default:stub"));
+    await picker.search.press("ArrowDown");
+    await expect(picker.search).toHaveAttribute("aria-activedescendant", await picker.optionDomId("local:llama3.1:8b"));
+    await picker.search.press("End");
+    await expect(picker.search).toHaveAttribute("aria-activedescendant", await picker.optionDomId("local:qwen2.5:7b"));
+    await picker.search.press("ArrowDown");
+    await expect(picker.search).toHaveAttribute("aria-activedescendant", await picker.optionDomId("default:stub"));
+    await picker.search.press("ArrowUp");
+    await expect(picker.search).toHaveAttribute("aria-activedescendant", await picker.optionDomId("local:qwen2.5:7b"));
+    await picker.search.press("Home");
+    await expect(picker.search).toHaveAttribute("aria-activedescendant", await picker.optionDomId("default:stub"));
   });
 
   await test.step("search and choose with the keyboard; the answer comes from that model", async () => {
@@ -68,6 +90,10 @@ test("pick a model in the composer and get the answer from it; a model without t
     await expect(answer).toContainText("Llama answers without tools.");
     await expect(answer.getByTestId("model-notice")).toContainText("cannot use tools");
     await expect(chat.idle()).toBeAttached();
+    // What the run learned shows in the picker at once, not only after a reload.
+    await picker.trigger.click();
+    await expect(picker.option("local:llama3.1:8b")).toContainText("no tools");
+    await picker.search.press("Escape");
 
     await page.reload();
     await expect(chat.assistantMessages.last().getByTestId("model-notice")).toContainText(

@@ -3,6 +3,7 @@
 // the scripted OpenAI-compatible stub model on STUB_MODEL_PORT that the app is pointed at, so
 // the real provider code runs over HTTP. A second stub on STUB_MODEL_PORT_2 (default: the next
 // port) is the extra endpoint "local" with two models of its own. Tests script both at /__script.
+// A third endpoint, "offline", points where nothing listens (port 1): the picker shows it unreachable.
 import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
@@ -43,6 +44,7 @@ const env = {
   OPENAI_MODEL: "stub",
   MODEL_ENDPOINTS: JSON.stringify([
     { name: "local", baseURL: `http://127.0.0.1:${localStubPort}/v1`, apiKey: "e2e-local" },
+    { name: "offline", baseURL: "http://127.0.0.1:1/v1" },
   ]),
 };
 delete env.DATABASE_URL;

@@ -8,7 +8,8 @@ import { queryKeys } from "@/lib/client/query-keys";
 /**
  * The server titles a chat in the background a moment after its first exchange, so one
  * refetch at the end of the run is usually too early: look again twice more while the chat
- * is still untitled. Outputs the agent wrote and the lists' order change with every run.
+ * is still untitled. Outputs the agent wrote and the lists' order change with every run, and
+ * a run may have learned that its model refuses tools (the picker marks it).
  */
 const TITLE_RETRY_DELAYS_MS = [1500, 4000];
 
@@ -32,6 +33,7 @@ export function useRefreshAfterRun(threadId: string): () => void {
     void queryClient.invalidateQueries({ queryKey: queryKeys.chatFiles(threadId) });
     // A run may have folded older turns into the conversation summary.
     void queryClient.invalidateQueries({ queryKey: queryKeys.chatSummary(threadId) });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.models });
     if (!untitled()) return;
     for (const delay of TITLE_RETRY_DELAYS_MS) {
       timers.current.push(

@@ -17,4 +17,15 @@ export class ModelPicker {
   option(modelId: string): Locator {
     return this.options.and(this.trigger.page().locator(`[data-model-id="${modelId}"]`));
   }
+
+  group(endpoint: string): Locator {
+    return this.groups.and(this.trigger.page().locator(`[data-endpoint="${endpoint}"]`));
+  }
+
+  /** The option's element id, which the search box names as its active descendant. */
+  async optionDomId(modelId: string): Promise<string> {
+    const id = await this.option(modelId).getAttribute("id");
+    if (!id) throw new Error(`option ${modelId} has no id`);
+    return id;
+  }
 }

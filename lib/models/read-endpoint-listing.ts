@@ -15,8 +15,16 @@ export interface EndpointListing {
   listedAt: number;
 }
 
-const listings = new Map<string, EndpointListing>();
-const refreshes = new Map<string, Promise<EndpointListing>>();
+// On globalThis: Next bundles route handlers (GET /api/models) and server actions (the chat's
+// runs) separately, each with its own copy of this module; the picker must see the listing,
+// and what runs learned about tools on it, that the runs used.
+const holder = globalThis as typeof globalThis & {
+  __workspaceEndpointListings?: {
+    listings: Map<string, EndpointListing>;
+    refreshes: Map<string, Promise<EndpointListing>>;
+  };
+};
+const { listings, refreshes } = (holder.__workspaceEndpointListings ??= { listings: new Map(), refreshes: new Map() });
 
 // The configuration can differ between test cases of one process; a listing belongs to the
 // endpoint's name and address together.

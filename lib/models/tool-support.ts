@@ -4,7 +4,12 @@ import type { EndpointListing } from "./read-endpoint-listing";
 // took them. Kept on the endpoint's current listing, so it is forgotten when the list
 // refreshes: a model upgraded in place gets its tools back within minutes.
 
-const known = new WeakMap<EndpointListing, Map<string, boolean>>();
+// On globalThis, like the listings: a run (server action) learns it, the picker (route
+// handler) shows it, and Next gives each its own copy of this module.
+const holder = globalThis as typeof globalThis & {
+  __workspaceToolSupport?: WeakMap<EndpointListing, Map<string, boolean>>;
+};
+const known = (holder.__workspaceToolSupport ??= new WeakMap());
 
 export function rememberToolSupport(listing: EndpointListing, modelName: string, supported: boolean): void {
   const models = known.get(listing) ?? new Map<string, boolean>();

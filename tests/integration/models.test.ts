@@ -26,7 +26,11 @@ beforeAll(async () => {
   process.env.MODEL_ENDPOINTS = JSON.stringify([
     { name: "local", baseURL: local.url, apiKey: "local-key", contextTokens: 32768 },
     { name: "down", baseURL: downUrl },
-    { name: "fixed", baseURL: local.url, models: [{ name: "big", contextTokens: 128000 }, "small"] },
+    {
+      name: "fixed",
+      baseURL: local.url,
+      models: [{ name: "big", contextTokens: 128000 }, "small", { name: "tiny", contextTokens: 4096 }],
+    },
     { name: "broken:name", baseURL: local.url },
   ]);
   resetConfigForTests();
@@ -94,6 +98,7 @@ describe("GET /api/models", () => {
       },
       { id: "fixed:big", endpoint: "fixed", name: "big", available: true, tools: null, contextTokens: 128000 },
       { id: "fixed:small", endpoint: "fixed", name: "small", available: true, tools: null, contextTokens: null },
+      { id: "fixed:tiny", endpoint: "fixed", name: "tiny", available: true, tools: null, contextTokens: 4096 },
     ]);
     // The entry with a colon in its name was ignored; "down" is named though it listed nothing.
     expect(body.endpoints).toEqual([
@@ -212,6 +217,28 @@ describe("a thread's model", () => {
   });
 });
 
+describe("a model's context window", () => {
+  it("is its configured contextTokens, over MODEL_CONTEXT_TOKENS, for the run's budget and the Context dialog", async () => {
+    const { api } = await signUp();
+    const tiny = await newThread(api);
+    await api("PATCH", `/api/threads/${tiny.id}`, { json: { modelId: "fixed:tiny" } });
+    const standard = await newThread(api);
+    const budgetOf = async (threadId: string) =>
+      (await (await api("GET", `/api/threads/${threadId}/context`)).json()).history.budgetTokens;
+    // A 4,096-token window keeps half for the answer; the default 32,768 keeps MODEL_MAX_OUTPUT_TOKENS (4,096).
+    expect(await budgetOf(tiny.id)).toBe(2048);
+    expect(await budgetOf(standard.id)).toBe(32768 - 4096);
+
+    local.enqueue({ type: "text", text: "Tiny answers." });
+    expect((await run(api, tiny.id, "hi")).text).toBe("Tiny answers.");
+    defaultStub().enqueue({ type: "text", text: "Default answers." });
+    expect((await run(api, standard.id, "hi")).text).toBe("Default answers.");
+    const outputLimit = (body: Json) => body.max_tokens ?? body.max_completion_tokens;
+    expect(streamed(local).map((r) => [r.model, outputLimit(r)])).toEqual([["tiny", 2048]]);
+    expect(streamed(defaultStub()).map((r) => [r.model, outputLimit(r)])).toEqual([["stub", 4096]]);
+  });
+});
+
 describe("endpoints without a default model", () => {
   it("asks for a choice instead of failing, and a chosen model answers", async () => {
     const { api } = await signUp();
@@ -226,6 +253,7 @@ describe("endpoints without a default model", () => {
         "local:qwen2.5:7b",
         "fixed:big",
         "fixed:small",
+        "fixed:tiny",
       ]);
       const refused = await api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: "hi" } } });
       expect(refused.status).toBe(503);

@@ -127,3 +127,23 @@ describe("import limits", () => {
     expect(warnings).toEqual([expect.stringContaining("IMPORT_MAX_BYTES")]);
   });
 });
+
+describe("model endpoints", () => {
+  it("logs and ignores an invalid MODEL_ENDPOINTS, never failing the configuration, and keeps the valid entries", () => {
+    const warnings: string[] = [];
+    const broken = readConfig({ MODEL_ENDPOINTS: "[{not json", OPENAI_MODEL: "gpt" }, (m) => warnings.push(m));
+    expect(broken.modelEndpoints).toEqual([]);
+    expect(broken.model.name).toBe("gpt");
+    expect(warnings).toEqual([expect.stringContaining("MODEL_ENDPOINTS is not valid JSON")]);
+
+    warnings.length = 0;
+    const mixed = readConfig(
+      {
+        MODEL_ENDPOINTS: JSON.stringify([{ name: "no-url" }, { name: "local", baseURL: "http://127.0.0.1:11434/v1" }]),
+      },
+      (m) => warnings.push(m),
+    );
+    expect(mixed.modelEndpoints.map((endpoint) => endpoint.name)).toEqual(["local"]);
+    expect(warnings).toEqual([expect.stringContaining("MODEL_ENDPOINTS[0] is ignored")]);
+  });
+});

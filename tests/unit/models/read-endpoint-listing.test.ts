@@ -72,4 +72,19 @@ describe("readEndpointListing", () => {
     expect(listing).toMatchObject({ names: ["z"], available: true });
     expect(stub.modelListCount()).toBe(before);
   });
+
+  it("is one cache per process: another copy of the modules (Next bundles route handlers and server actions apart) sees the same listing and what runs learned on it", async () => {
+    const before = stub.modelListCount();
+    const first = await readEndpointListing(endpoint());
+    rememberToolSupport(first, "a", false);
+
+    vi.resetModules();
+    const listingCopy = await import("@/lib/models/read-endpoint-listing");
+    const toolsCopy = await import("@/lib/models/tool-support");
+    expect(listingCopy.readEndpointListing).not.toBe(readEndpointListing);
+    const seen = await listingCopy.readEndpointListing(endpoint());
+    expect(seen).toBe(first);
+    expect(toolsCopy.knownToolSupport(seen, "a")).toBe(false);
+    expect(stub.modelListCount() - before).toBe(1);
+  });
 });
