@@ -17,7 +17,8 @@ export interface DocumentDto {
   contentMissing: boolean;
 }
 
-export function toDocumentDto(row: ProjectDocument, contentMissing: boolean): DocumentDto {
+/** `contentMissing` is the row's recorded flag (lib/documents/record-content-missing.ts). */
+export function toDocumentDto(row: ProjectDocument): DocumentDto {
   return {
     id: row.id,
     projectId: row.projectId,
@@ -29,7 +30,7 @@ export function toDocumentDto(row: ProjectDocument, contentMissing: boolean): Do
     sourceName: row.sourceName,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    contentMissing,
+    contentMissing: row.contentMissing,
   };
 }
 
