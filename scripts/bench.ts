@@ -151,7 +151,7 @@ async function benchShelf(label: string): Promise<void> {
     const keyset = after
       ? Prisma.sql`AND d."updatedAt" <= ${after[3]}::timestamp(3) AND (d."updatedAt" < ${after[3]}::timestamp(3) OR d.id > ${after[4]})`
       : Prisma.empty;
-    return db.$queryRaw`SELECT d.* FROM "project_document" d WHERE d."projectId" = ${seeded.bigShelf} AND d."userId" = ${userId} AND d."trashedAt" IS NULL ${keyset} ORDER BY d."updatedAt" DESC, d.id ASC LIMIT 101`;
+    return db.$queryRaw`SELECT d.id, d."projectId", d."name", d."sizeBytes", d.sha256, d."sourceThreadId", d."sourceKind", d."sourceName", d."createdAt", d."updatedAt", d."contentMissing", d."updatedAt"::text AS "sortKey" FROM "project_document" d WHERE d."projectId" = ${seeded.bigShelf} AND d."userId" = ${userId} AND d."trashedAt" IS NULL ${keyset} ORDER BY d."updatedAt" DESC, d.id ASC LIMIT 101`;
   };
   const small = await p50(() => list(seeded.smallShelf));
   console.log(`\n[${label}] list 100 of a 10-document shelf: p50 ${small.toFixed(1)} ms`);

@@ -17,8 +17,24 @@ export interface DocumentDto {
   contentMissing: boolean;
 }
 
+/** The columns a DocumentDto is made of: all a listing needs to read. */
+export type DocumentDtoRow = Pick<
+  ProjectDocument,
+  | "id"
+  | "projectId"
+  | "name"
+  | "sizeBytes"
+  | "sha256"
+  | "sourceThreadId"
+  | "sourceKind"
+  | "sourceName"
+  | "createdAt"
+  | "updatedAt"
+  | "contentMissing"
+>;
+
 /** `contentMissing` is the row's recorded flag (lib/documents/record-content-missing.ts). */
-export function toDocumentDto(row: ProjectDocument): DocumentDto {
+export function toDocumentDto(row: DocumentDtoRow): DocumentDto {
   return {
     id: row.id,
     projectId: row.projectId,

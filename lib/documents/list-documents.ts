@@ -1,9 +1,9 @@
 import { transaction, type Tx } from "@/lib/db/client";
-import { Prisma, type ProjectDocument } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { notFound } from "@/lib/errors";
 import { nextOffset } from "@/lib/http/paging";
 import { likePattern } from "@/lib/text/like-pattern";
-import { toDocumentDto, type DocumentPage, type ListedDocument } from "./document-dto";
+import { toDocumentDto, type DocumentDtoRow, type DocumentPage, type ListedDocument } from "./document-dto";
 import {
   afterCursorSql,
   decodeCursor,
@@ -30,7 +30,10 @@ export interface ListDocumentsRequest {
   q?: string;
 }
 
-type PageRow = ProjectDocument & { sortKey: string; matchOffset: number | null; snippet: string | null };
+type PageRow = DocumentDtoRow & { sortKey: string; matchOffset: number | null; snippet: string | null };
+
+/** The columns of a DocumentDto (and nothing else: each row's cost follows what it carries). */
+const DTO_COLUMNS = Prisma.sql`d.id, d."projectId", d."name", d."sizeBytes", d.sha256, d."sourceThreadId", d."sourceKind", d."sourceName", d."createdAt", d."updatedAt", d."contentMissing"`;
 
 /**
  * GET /api/projects/{id}/documents: live rows of an owned project, active or archived
@@ -89,7 +92,7 @@ interface PageQuery {
 
 function shelfPage(tx: Tx, { userId, projectId, sort, after, page }: PageQuery): Promise<PageRow[]> {
   return tx.$queryRaw<PageRow[]>`
-    SELECT d.*, ${sortKeySql(sort)} AS "sortKey", NULL::int AS "matchOffset", NULL::text AS snippet
+    SELECT ${DTO_COLUMNS}, ${sortKeySql(sort)} AS "sortKey", NULL::int AS "matchOffset", NULL::text AS snippet
     FROM "project_document" d
     WHERE d."projectId" = ${projectId} AND d."userId" = ${userId} AND d."trashedAt" IS NULL ${after}
     ${page}`;
@@ -118,7 +121,7 @@ async function searchPage(
     ), paged AS (
       SELECT d.id FROM matched d WHERE TRUE ${after} ${page}
     )
-    SELECT d.*, ${sortKeySql(sort)} AS "sortKey", hit."matchOffset", hit.snippet, (SELECT count(*) FROM matched) AS total
+    SELECT ${DTO_COLUMNS}, ${sortKeySql(sort)} AS "sortKey", hit."matchOffset", hit.snippet, (SELECT count(*) FROM matched) AS total
     FROM paged JOIN "project_document" d ON d.id = paged.id
     LEFT JOIN LATERAL (
       SELECT (c."start" + strpos(c.folded, lower(${q})) - 1)::int AS "matchOffset",
