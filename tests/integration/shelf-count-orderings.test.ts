@@ -72,8 +72,11 @@ async function someoneWaitsOnALock(): Promise<void> {
   if ((await databaseKind()) !== "postgres") return;
   const db = await getDb();
   for (;;) {
+    // A row-lock wait shows as a lock on the holder's transaction id, which names no
+    // database: the waiting session is told apart by its backend's database instead.
     const [row] = await db.$queryRaw<{ waiting: bigint }[]>`
-      SELECT count(*) AS waiting FROM pg_locks WHERE NOT granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`;
+      SELECT count(*) AS waiting FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+      WHERE NOT l.granted AND a.datname = current_database()`;
     if (Number(row?.waiting) > 0) return;
     await new Promise((resolve) => setImmediate(resolve));
   }
