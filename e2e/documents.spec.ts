@@ -149,6 +149,10 @@ test("a project's shelf takes dropped files in sequence, previews, downloads, tr
     await shelf.fileInput.setInputFiles({ name: "gone.txt", mimeType: "text/plain", buffer: Buffer.from(goneText) });
     await expect(shelf.upload("gone.txt")).toHaveAttribute("data-status", "added");
     expect(removeStoredFile(goneText)).toBe(1);
+    // The listing never checks the disk; the first read that finds the file gone flags the row.
+    const preview = await shelf.openPreview("gone.txt");
+    await expect(preview.getByTestId("file-preview-content-missing")).toBeVisible();
+    await shelf.closePreview();
     await page.reload();
     const row = shelf.row("gone.txt");
     await expect(row.getByTestId("document-missing")).toBeVisible();

@@ -4,7 +4,8 @@
 //  2. on PGlite and on PostgreSQL (a throwaway database at BENCH_POSTGRES_ADMIN_URL): listing
 //     100 of a 10,000-document shelf by cursor (first, middle, last page) beside a 10-document
 //     shelf and the same page SQL run directly; search on that shelf; 4,000-character slices
-//     of a 45 MB text document at offset 0, the middle and the end,
+//     of a 45 MB text document at offset 0, the middle and the end, as a shelf document and as a
+//     chat upload (read_thread_file),
 //  3. exporting a 10,000-document account over HTTP against `zip -0` of the same files, with
 //     the server's RSS growth while it streams (skips the baseline when `zip` is missing),
 //  4. the first streamed text of a run through the app against straight from the same stub
@@ -50,6 +51,7 @@ interface Seeded {
   textShelf: string;
   textDocumentId: string;
   textChars: number;
+  textBytes: Buffer;
 }
 
 /** 10,000 documents (tiny files, one search chunk each), a 10-document shelf, and a 45 MB text document. */
@@ -113,6 +115,7 @@ async function seed(): Promise<Seeded> {
     textShelf,
     textDocumentId: text.id,
     textChars: [...big.toString("utf8")].length,
+    textBytes: big,
   };
 }
 
@@ -148,7 +151,7 @@ async function benchShelf(label: string): Promise<void> {
     const keyset = after
       ? Prisma.sql`AND d."updatedAt" <= ${after[3]}::timestamp(3) AND (d."updatedAt" < ${after[3]}::timestamp(3) OR d.id > ${after[4]})`
       : Prisma.empty;
-    return db.$queryRaw`SELECT d.* FROM "project_document" d WHERE d."projectId" = ${seeded.bigShelf} AND d."userId" = ${userId} AND d."trashedAt" IS NULL ${keyset} ORDER BY d."updatedAt" DESC, d.id ASC LIMIT 101`;
+    return db.$queryRaw`SELECT d.id, d."projectId", d."name", d."sizeBytes", d.sha256, d."sourceThreadId", d."sourceKind", d."sourceName", d."createdAt", d."updatedAt", d."contentMissing", d."updatedAt"::text AS "sortKey" FROM "project_document" d WHERE d."projectId" = ${seeded.bigShelf} AND d."userId" = ${userId} AND d."trashedAt" IS NULL ${keyset} ORDER BY d."updatedAt" DESC, d.id ASC LIMIT 101`;
   };
   const small = await p50(() => list(seeded.smallShelf));
   console.log(`\n[${label}] list 100 of a 10-document shelf: p50 ${small.toFixed(1)} ms`);
@@ -174,13 +177,33 @@ async function benchShelf(label: string): Promise<void> {
     });
   const [firstMs] = await time(() => read(0));
   console.log(`[${label}] first read of the 45 MB text (builds its offset sidecar): ${firstMs.toFixed(0)} ms`);
-  for (const [name, offset] of [
+  const offsets = [
     ["0", 0],
     ["middle", Math.floor(seeded.textChars / 2)],
     ["end", seeded.textChars - 4000],
-  ] as const) {
+  ] as const;
+  for (const [name, offset] of offsets) {
     const ms = await p50(() => read(offset));
     console.log(`[${label}] 4,000-character slice of the 45 MB text at offset ${name}: p50 ${ms.toFixed(1)} ms`);
+  }
+  // The same file as a chat upload, read by read_thread_file's slice reader.
+  const { threadFilesDir } = await import("@/lib/storage/layout");
+  const { readThreadFileSlice } = await import("@/lib/thread-files/read-thread-file-slice");
+  const threadId = randomUUID();
+  const uploads = threadFilesDir({ userId, threadId }, "uploads");
+  mkdirSync(uploads, { recursive: true });
+  writeFileSync(path.join(uploads, "big.txt"), seeded.textBytes);
+  const readUpload = (offset: number) =>
+    readThreadFileSlice({ userId, threadId, kind: "upload", name: "big.txt", offset, limit: 4000 });
+  const [firstUploadMs] = await time(() => readUpload(0));
+  console.log(
+    `[${label}] first read_thread_file of the 45 MB upload (builds its sidecar): ${firstUploadMs.toFixed(0)} ms`,
+  );
+  for (const [name, offset] of offsets) {
+    const ms = await p50(() => readUpload(offset));
+    console.log(
+      `[${label}] read_thread_file: 4,000 characters of the 45 MB upload at offset ${name}: p50 ${ms.toFixed(1)} ms`,
+    );
   }
   await closeDb();
 }

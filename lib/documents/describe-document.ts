@@ -1,8 +1,15 @@
 import type { ProjectDocument } from "@/lib/generated/prisma/client";
 import { toDocumentDto, type DocumentDto } from "./document-dto";
 import { isContentMissing } from "./is-content-missing";
+import { noteContentFound } from "./record-content-missing";
 
-/** The wire shape of a row, with `contentMissing` checked against the disk. */
+/**
+ * The wire shape of one row with `contentMissing` checked against the disk now (and recorded
+ * on the row): for a single row a caller is about to hand back, such as a dedup hit. Listings
+ * use the row's recorded flag instead (toDocumentDto).
+ */
 export async function describeDocument(row: ProjectDocument): Promise<DocumentDto> {
-  return toDocumentDto(row, await isContentMissing(row));
+  const missing = await isContentMissing(row);
+  await noteContentFound(row, missing);
+  return toDocumentDto({ ...row, contentMissing: missing });
 }

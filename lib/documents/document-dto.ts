@@ -17,7 +17,24 @@ export interface DocumentDto {
   contentMissing: boolean;
 }
 
-export function toDocumentDto(row: ProjectDocument, contentMissing: boolean): DocumentDto {
+/** The columns a DocumentDto is made of: all a listing needs to read. */
+export type DocumentDtoRow = Pick<
+  ProjectDocument,
+  | "id"
+  | "projectId"
+  | "name"
+  | "sizeBytes"
+  | "sha256"
+  | "sourceThreadId"
+  | "sourceKind"
+  | "sourceName"
+  | "createdAt"
+  | "updatedAt"
+  | "contentMissing"
+>;
+
+/** `contentMissing` is the row's recorded flag (lib/documents/record-content-missing.ts). */
+export function toDocumentDto(row: DocumentDtoRow): DocumentDto {
   return {
     id: row.id,
     projectId: row.projectId,
@@ -29,7 +46,7 @@ export function toDocumentDto(row: ProjectDocument, contentMissing: boolean): Do
     sourceName: row.sourceName,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    contentMissing,
+    contentMissing: row.contentMissing,
   };
 }
 

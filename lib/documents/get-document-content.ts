@@ -4,6 +4,7 @@ import { resolveOriginalPath } from "@/lib/storage/layout";
 import { readDocumentText } from "./document-text";
 import { findLiveDocumentOrThrow } from "./find-live-document";
 import { contentMissing, openDocumentOriginal } from "./open-document-original";
+import { noteContentFound } from "./record-content-missing";
 
 interface ContentRequest {
   userId: string;
@@ -13,13 +14,22 @@ interface ContentRequest {
 
 /**
  * The original's name and bytes, streamed from disk; 409 content_missing when the stored file
- * is gone or not the recorded size.
+ * is gone or not the recorded size. Either way what was found is recorded on the row, which
+ * the listings report.
  */
 export async function getDocumentOriginal(
   ref: ContentRequest,
 ): Promise<{ name: string; sizeBytes: number; stream: ReadableStream<Uint8Array> }> {
   const row = await findLiveDocumentOrThrow(ref);
-  return { name: row.name, ...(await openDocumentOriginal(row)) };
+  let opened: Awaited<ReturnType<typeof openDocumentOriginal>>;
+  try {
+    opened = await openDocumentOriginal(row);
+  } catch (error) {
+    if (error instanceof AppError && error.code === "content_missing") await noteContentFound(row, true);
+    throw error;
+  }
+  await noteContentFound(row, false);
+  return { name: row.name, ...opened };
 }
 
 /** 422 on `as`: the request is well formed, but this document has no markdown to give. */
@@ -35,6 +45,7 @@ export async function getDocumentMarkdown(ref: ContentRequest): Promise<string> 
   const row = await findLiveDocumentOrThrow(ref);
   const originalPath = await resolveOriginalPath(row);
   const result = await readDocumentText({ originalPath, name: row.name, sizeBytes: row.sizeBytes, document: row });
+  await noteContentFound(row, result.kind === "content_missing");
   if (result.kind === "content_missing") throw contentMissing();
   if (result.kind === "conversion_disabled") {
     throw noMarkdown(

@@ -3,6 +3,7 @@ import { getDb } from "@/lib/db/client";
 import { isForeignKeyViolation } from "@/lib/db/prisma-errors";
 import { resolveOriginalPath } from "@/lib/storage/layout";
 import { readDocumentText } from "./document-text";
+import { noteContentFound } from "./record-content-missing";
 import { chunkText } from "./search-text";
 
 /** Chunks per insert: each batch is its own short statement, so other requests interleave. */
@@ -26,6 +27,7 @@ export async function indexDocumentText(documentId: string): Promise<void> {
     sizeBytes: row.sizeBytes,
     document: row,
   });
+  await noteContentFound(row, result.kind === "content_missing");
   const { chunks, indexedChars, truncated } =
     result.kind === "text"
       ? chunkText(result.text, config().searchIndexMaxChars)

@@ -1,10 +1,9 @@
 import { transaction, type Tx } from "@/lib/db/client";
-import { Prisma, type ProjectDocument } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { notFound } from "@/lib/errors";
 import { nextOffset } from "@/lib/http/paging";
 import { likePattern } from "@/lib/text/like-pattern";
-import { describeDocument } from "./describe-document";
-import type { DocumentPage, ListedDocument } from "./document-dto";
+import { toDocumentDto, type DocumentDtoRow, type DocumentPage, type ListedDocument } from "./document-dto";
 import {
   afterCursorSql,
   decodeCursor,
@@ -31,7 +30,10 @@ export interface ListDocumentsRequest {
   q?: string;
 }
 
-type PageRow = ProjectDocument & { sortKey: string; matchOffset: number | null; snippet: string | null };
+type PageRow = DocumentDtoRow & { sortKey: string; matchOffset: number | null; snippet: string | null };
+
+/** The columns of a DocumentDto (and nothing else: each row's cost follows what it carries). */
+const DTO_COLUMNS = Prisma.sql`d.id, d."projectId", d."name", d."sizeBytes", d.sha256, d."sourceThreadId", d."sourceKind", d."sourceName", d."createdAt", d."updatedAt", d."contentMissing"`;
 
 /**
  * GET /api/projects/{id}/documents: live rows of an owned project, active or archived
@@ -62,14 +64,13 @@ export async function listDocuments(request: ListDocumentsRequest): Promise<Docu
 
   const more = rows.length > limit;
   const shown = more ? rows.slice(0, limit) : rows;
-  const documents = await Promise.all(
-    shown.map(async (row): Promise<ListedDocument> => {
-      const document = await describeDocument(row);
-      return q === null
-        ? document
-        : { ...document, match: { snippet: row.snippet ?? row.name, offset: row.matchOffset } };
-    }),
-  );
+  // contentMissing is the row's recorded flag: the page never touches the disk.
+  const documents = shown.map((row): ListedDocument => {
+    const document = toDocumentDto(row);
+    return q === null
+      ? document
+      : { ...document, match: { snippet: row.snippet ?? row.name, offset: row.matchOffset } };
+  });
   const last = shown.at(-1);
   const nextCursor: ShelfCursor | null =
     more && last ? { sort, order, q, key: last.sortKey, id: last.id, position: start + shown.length } : null;
@@ -91,17 +92,21 @@ interface PageQuery {
 
 function shelfPage(tx: Tx, { userId, projectId, sort, after, page }: PageQuery): Promise<PageRow[]> {
   return tx.$queryRaw<PageRow[]>`
-    SELECT d.*, ${sortKeySql(sort)} AS "sortKey", NULL::int AS "matchOffset", NULL::text AS snippet
+    SELECT ${DTO_COLUMNS}, ${sortKeySql(sort)} AS "sortKey", NULL::int AS "matchOffset", NULL::text AS snippet
     FROM "project_document" d
     WHERE d."projectId" = ${projectId} AND d."userId" = ${userId} AND d."trashedAt" IS NULL ${after}
     ${page}`;
 }
 
 /**
- * Matches of `q`: names by substring, and text chunks by substring (chunks overlap by more
- * than the longest query, so no match straddles two). Both come from trigram indexes, so
- * finding them follows the number of matches, not the size of the shelf; only the rows of
- * the page then look up their first matching chunk for the offset and snippet.
+ * Matches of `q`: names by substring (ILIKE, through the names' trigram index), and text
+ * chunks by substring (chunks overlap by more than the longest query, so no match straddles
+ * two). A chunk is matched on its `folded` copy (lower(body), written by a trigger) with a
+ * case-sensitive LIKE of the lowered pattern, which is exactly ILIKE on the body without
+ * lowering every candidate chunk again: a word found in every document costs a fast byte
+ * scan, a rare one a few trigram index entries. Only ids and sort keys of the matches are
+ * collected (for the exact count and the order); just the page's rows are then read whole and
+ * look up their first matching chunk for the offset and snippet.
  */
 async function searchPage(
   tx: Tx,
@@ -109,29 +114,22 @@ async function searchPage(
 ): Promise<{ rows: PageRow[]; total: number }> {
   const pattern = likePattern(q);
   const rows = await tx.$queryRaw<(PageRow & { total: bigint })[]>`
-    WITH chunk_hits AS MATERIALIZED (
-      SELECT DISTINCT c."documentId" FROM "document_text_chunk" c WHERE c.body ILIKE ${pattern}
-    ), matched AS MATERIALIZED (
-      SELECT d.id FROM "project_document" d
-      WHERE d."projectId" = ${projectId} AND d."userId" = ${userId} AND d."trashedAt" IS NULL AND d."name" ILIKE ${pattern}
-      UNION
-      SELECT d.id FROM chunk_hits h JOIN "project_document" d ON d.id = h."documentId"
+    WITH matched AS MATERIALIZED (
+      SELECT d.id, d."updatedAt", d."name", d."sizeBytes" FROM "project_document" d
       WHERE d."projectId" = ${projectId} AND d."userId" = ${userId} AND d."trashedAt" IS NULL
+        AND d.id IN (${matchingIdsSql(projectId, pattern)})
     ), paged AS (
-      SELECT d.*, ${sortKeySql(sort)} AS "sortKey"
-      FROM matched JOIN "project_document" d ON d.id = matched.id
-      WHERE TRUE ${after}
-      ${page}
+      SELECT d.id FROM matched d WHERE TRUE ${after} ${page}
     )
-    SELECT d.*, hit."matchOffset", hit.snippet, (SELECT count(*) FROM matched) AS total
-    FROM paged d
+    SELECT ${DTO_COLUMNS}, ${sortKeySql(sort)} AS "sortKey", hit."matchOffset", hit.snippet, (SELECT count(*) FROM matched) AS total
+    FROM paged JOIN "project_document" d ON d.id = paged.id
     LEFT JOIN LATERAL (
-      SELECT (c."start" + strpos(lower(c.body), lower(${q})) - 1)::int AS "matchOffset",
-             substr(c.body, greatest(1, strpos(lower(c.body), lower(${q})) - ${SNIPPET_BEFORE}), ${SNIPPET_BEFORE + SNIPPET_AFTER} + char_length(${q})) AS snippet
+      SELECT (c."start" + strpos(c.folded, lower(${q})) - 1)::int AS "matchOffset",
+             substr(c.body, greatest(1, strpos(c.folded, lower(${q})) - ${SNIPPET_BEFORE}), ${SNIPPET_BEFORE + SNIPPET_AFTER} + char_length(${q})) AS snippet
       FROM "document_text_chunk" c
-      -- strpos, not ILIKE: the same match, walked in chunk order through the primary key
+      -- strpos, not LIKE: the same match, walked in chunk order through the primary key
       -- rather than through the trigram index once per row.
-      WHERE c."documentId" = d.id AND strpos(lower(c.body), lower(${q})) > 0
+      WHERE c."documentId" = d.id AND strpos(c.folded, lower(${q})) > 0
       ORDER BY c.seq
       LIMIT 1
     ) hit ON TRUE
@@ -141,6 +139,15 @@ async function searchPage(
   return { rows, total };
 }
 
+/** Ids of documents whose text or (live, in this project) name contains the LIKE pattern; may repeat. */
+function matchingIdsSql(projectId: string, pattern: string): Prisma.Sql {
+  return Prisma.sql`
+    SELECT c."documentId" FROM "document_text_chunk" c WHERE c.folded LIKE lower(${pattern})
+    UNION ALL
+    SELECT n.id FROM "project_document" n
+    WHERE n."projectId" = ${projectId} AND n."trashedAt" IS NULL AND n."name" ILIKE ${pattern}`;
+}
+
 async function countMatches(
   tx: Tx,
   { userId, projectId, pattern }: { userId: string; projectId: string; pattern: string },
@@ -148,7 +155,6 @@ async function countMatches(
   const [row] = await tx.$queryRaw<{ total: bigint }[]>`
     SELECT count(*) AS total FROM "project_document" d
     WHERE d."projectId" = ${projectId} AND d."userId" = ${userId} AND d."trashedAt" IS NULL
-      AND (d."name" ILIKE ${pattern} OR EXISTS (
-        SELECT 1 FROM "document_text_chunk" c WHERE c."documentId" = d.id AND c.body ILIKE ${pattern}))`;
+      AND d.id IN (${matchingIdsSql(projectId, pattern)})`;
   return Number(row?.total ?? 0);
 }

@@ -73,7 +73,7 @@ export async function placeStagedDocument({
     // preview and agent read find it ready.
     if (!result.deduplicated) await indexNewDocument(result.row);
     // A row this call placed has its bytes by construction; only a dedup hit's file is checked.
-    const document = result.deduplicated ? await describeDocument(result.row) : toDocumentDto(result.row, false);
+    const document = result.deduplicated ? await describeDocument(result.row) : toDocumentDto(result.row);
     return { document, deduplicated: result.deduplicated };
   } catch (error) {
     if (placed) await removeFolderTree(folder);

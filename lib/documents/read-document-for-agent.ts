@@ -3,6 +3,7 @@ import { conversionFailureClause } from "@/lib/conversion/conversion-failure";
 import { getDb } from "@/lib/db/client";
 import { resolveOriginalPath } from "@/lib/storage/layout";
 import { documentTextSource } from "./document-text";
+import { noteContentFound } from "./record-content-missing";
 import { sliceTextFile } from "./slice-text-file";
 
 export type AgentDocumentSlice = ({ name: string } & TextSlice) | { error: string };
@@ -44,6 +45,7 @@ export async function readDocumentSliceForAgent({
     sizeBytes: row.sizeBytes,
     document: row,
   });
+  await noteContentFound(row, source.kind === "content_missing");
   switch (source.kind) {
     case "content_missing":
       return missing(row.name);

@@ -22,11 +22,13 @@ export async function sliceTextFile({
 }: SliceRequest & { textPath: string; sidecarPath: string }): Promise<TextSlice | null> {
   const stats = await fileStatsIfPresent(textPath);
   if (!stats?.isFile) return null;
-  const size = stats.size;
-  let index = await readSidecar(sidecarPath, size);
+  const file = { bytes: stats.size, mtimeMs: stats.mtimeMs };
+  let index = await readSidecar(sidecarPath, file);
   if (!index) {
     const bytes = await readFileBytes(textPath);
-    index = buildOffsetIndex(bytes);
+    // Stamped with the modification time seen before reading: a file replaced meanwhile
+    // (a thread output rewritten) leaves an index the next read finds stale.
+    index = buildOffsetIndex(bytes, { mtimeMs: stats.mtimeMs });
     if (!index) return sliceText(new TextDecoder("utf-8").decode(bytes), request);
     await writeTextAtomically(sidecarPath, JSON.stringify(index)).catch((error: unknown) =>
       console.warn(
@@ -50,12 +52,12 @@ export async function sliceTextFile({
   };
 }
 
-async function readSidecar(sidecarPath: string, size: number): Promise<OffsetIndex | null> {
+async function readSidecar(sidecarPath: string, file: { bytes: number; mtimeMs: number }): Promise<OffsetIndex | null> {
   const text = await readTextIfPresent(sidecarPath).catch(() => null);
   if (text === null) return null;
   try {
     const value: unknown = JSON.parse(text);
-    return isOffsetIndex(value, size) ? value : null;
+    return isOffsetIndex(value, file) ? value : null;
   } catch {
     return null;
   }

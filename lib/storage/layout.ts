@@ -12,10 +12,12 @@ import { resolveConfined } from "./confine";
 //     user-data/uploads/{name}              what the user uploaded
 //     user-data/outputs/{name}              what the agent wrote
 //     derived/uploads/{name}/converted.md   markdown companion of a convertible upload
+//     derived/{uploads|outputs}/{name}/{original|converted}.offsets.json   offset sidecar of its text
 //   users/{userId}/projects/{projectId}/documents/
 //     .staging/{uuid}                       in-flight shelf uploads
 //     {sha[:2]}/{sha}/{documentId}/original/{name}
 //     {sha[:2]}/{sha}/{documentId}/derived/converted.md
+//     {sha[:2]}/{sha}/{documentId}/derived/{original|converted}.offsets.json
 //   users/{userId}/.staging/{uuid}            an import's uploaded archive while it is read
 //
 // Companions and staging sit outside user-data/ so the upload and output folders hold only
@@ -102,6 +104,21 @@ const CONVERTED_FILE = "converted.md";
 /** The markdown companion of thread upload `name`; the name is confined to the thread's derived folder (404 on escape). */
 export async function threadCompanionPath(ref: ThreadRef, name: string): Promise<string> {
   return path.join(await resolveConfined(threadDerivedDir(ref, "uploads"), name), CONVERTED_FILE);
+}
+
+/**
+ * The character → byte offset sidecar (lib/text/offset-index.ts) of a thread file's text: of
+ * the file itself, or of an upload's markdown companion. It sits in the file's own derived
+ * folder (the companion's), which goes when the upload is deleted; an output rewritten in
+ * place leaves a sidecar that no longer matches its size and time, and is rebuilt.
+ */
+export async function threadOffsetSidecarPath(
+  ref: ThreadRef,
+  folder: ThreadFolder,
+  name: string,
+  text: "original" | "converted",
+): Promise<string> {
+  return path.join(await resolveConfined(threadDerivedDir(ref, folder), name), `${text}.offsets.json`);
 }
 
 export interface DocumentLocation {

@@ -177,16 +177,22 @@ export async function ensureFolder(folder: string): Promise<void> {
   await mkdir(folder, { recursive: true });
 }
 
+export interface FileStats {
+  size: number;
+  mtime: Date;
+  /** The modification time to the sub-millisecond, to tell a replaced file of the same size. */
+  mtimeMs: number;
+  isFile: boolean;
+}
+
 /** Size and modification time of the file at a path (following links). */
-export async function statFile(filePath: string): Promise<{ size: number; mtime: Date; isFile: boolean }> {
+export async function statFile(filePath: string): Promise<FileStats> {
   const stats = await stat(filePath);
-  return { size: stats.size, mtime: stats.mtime, isFile: stats.isFile() };
+  return { size: stats.size, mtime: stats.mtime, mtimeMs: stats.mtimeMs, isFile: stats.isFile() };
 }
 
 /** Like statFile, or null when the file is gone. */
-export async function fileStatsIfPresent(
-  filePath: string,
-): Promise<{ size: number; mtime: Date; isFile: boolean } | null> {
+export async function fileStatsIfPresent(filePath: string): Promise<FileStats | null> {
   try {
     return await statFile(filePath);
   } catch (error) {

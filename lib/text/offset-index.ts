@@ -3,14 +3,15 @@ import { isUtf8 } from "node:buffer";
 // Character → byte offsets of a UTF-8 text at fixed intervals, so a slice of a large text
 // reads only the bytes around it instead of decoding the whole file. Characters are code
 // points, like the read tools count them (lib/chat/slice-text.ts). Stored as a small JSON
-// sidecar in the document's derived/ folder (lib/documents/read-document-slice.ts).
+// sidecar in the derived/ folder of a shelf document or a thread file (lib/documents/slice-text-file.ts).
 
 export const OFFSET_INTERVAL = 16_384;
 
 export interface OffsetIndex {
   version: 1;
-  /** The text file's size: an index for other bytes is stale and rebuilt. */
+  /** The text file's size and modification time: an index made for other bytes is stale and rebuilt. */
   bytes: number;
+  mtimeMs: number;
   chars: number;
   interval: number;
   /** starts[k]: the byte where character k × interval begins. */
@@ -18,7 +19,10 @@ export interface OffsetIndex {
 }
 
 /** The index of a UTF-8 text, or null when the bytes are not valid UTF-8 (read them whole). */
-export function buildOffsetIndex(bytes: Uint8Array, interval = OFFSET_INTERVAL): OffsetIndex | null {
+export function buildOffsetIndex(
+  bytes: Uint8Array,
+  { mtimeMs, interval = OFFSET_INTERVAL }: { mtimeMs: number; interval?: number },
+): OffsetIndex | null {
   if (!isUtf8(bytes)) return null;
   // TextDecoder drops a leading byte order mark, so the text starts after it.
   let at = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
@@ -30,14 +34,16 @@ export function buildOffsetIndex(bytes: Uint8Array, interval = OFFSET_INTERVAL):
     at += lead < 0x80 ? 1 : lead < 0xe0 ? 2 : lead < 0xf0 ? 3 : 4;
     chars += 1;
   }
-  return { version: 1, bytes: bytes.length, chars, interval, starts };
+  return { version: 1, bytes: bytes.length, mtimeMs, chars, interval, starts };
 }
 
-export function isOffsetIndex(value: unknown, bytes: number): value is OffsetIndex {
+/** Whether `value` is an index made for the file as it is now (its size and modification time). */
+export function isOffsetIndex(value: unknown, file: { bytes: number; mtimeMs: number }): value is OffsetIndex {
   const index = value as OffsetIndex | null;
   return (
     index?.version === 1 &&
-    index.bytes === bytes &&
+    index.bytes === file.bytes &&
+    index.mtimeMs === file.mtimeMs &&
     Number.isInteger(index.chars) &&
     Number.isInteger(index.interval) &&
     Array.isArray(index.starts)

@@ -1,6 +1,5 @@
 import { config } from "@/lib/config/env";
 import { transaction } from "@/lib/db/client";
-import { isContentMissing } from "@/lib/documents/is-content-missing";
 import { nextOffset } from "@/lib/http/paging";
 import { sweepForTrashListing } from "./sweep";
 import { readTrashOrigin } from "./trash-origin";
@@ -41,13 +40,9 @@ export async function listTrashedDocuments({
     return { rows, total, activeProjectIds: new Set(active.map((project) => project.id)) };
   });
   const retentionDays = config().trashRetentionDays;
-  const documents = await Promise.all(
-    rows.map(async (row) =>
-      toTrashedDocumentDto(
-        { ...row, trashedAt: row.trashedAt! },
-        { contentMissing: await isContentMissing(row), activeProjectIds, retentionDays },
-      ),
-    ),
+  // contentMissing is the rows' recorded flag, which the sweep's reconciliation refreshes.
+  const documents = rows.map((row) =>
+    toTrashedDocumentDto({ ...row, trashedAt: row.trashedAt! }, { activeProjectIds, retentionDays }),
   );
   return { documents, total, nextOffset: nextOffset(offset, documents.length, total), retentionDays };
 }

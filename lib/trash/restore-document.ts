@@ -4,6 +4,7 @@ import { toDocumentDto } from "@/lib/documents/document-dto";
 import type { RestoreResult } from "./trashed-document-dto";
 import { isContentMissing } from "@/lib/documents/is-content-missing";
 import { contentMissing } from "@/lib/documents/open-document-original";
+import { noteContentFound, recordContentMissing } from "@/lib/documents/record-content-missing";
 import { Prisma, type ProjectDocument } from "@/lib/generated/prisma/client";
 import { AppError, notFound } from "@/lib/errors";
 import { discardDocumentFolder } from "./discard-document-folder";
@@ -11,7 +12,9 @@ import { readTrashOrigin } from "./trash-origin";
 
 type Decision =
   | { outcome: "restored"; document: ProjectDocument }
-  | { outcome: "merged"; document: ProjectDocument; discarded: ProjectDocument };
+  | { outcome: "merged"; document: ProjectDocument; discarded: ProjectDocument }
+  /** A file was found gone: nothing changed, the row is flagged once the transaction ends. */
+  | { outcome: "missing"; documentId: string; error: AppError };
 
 const survivorMissing = () =>
   new AppError(
@@ -72,25 +75,33 @@ export async function restoreDocument({
     // Restored and trashed again elsewhere between the first look and the lock: the origin
     // this request resolved is no longer the row's.
     if (!projectId && readTrashOrigin(source).projectId !== targetId) throw notFound();
-    if (await isContentMissing(source)) throw contentMissing();
+    if (await isContentMissing(source)) return { outcome: "missing", documentId: source.id, error: contentMissing() };
 
     const survivor = candidate ? locked.get(candidate.id) : null;
     if (survivor && survivor.trashedAt === null && survivor.projectId === target.id) {
       // The merge keeps the survivor's bytes and drops these: never drop good bytes for a
       // row whose own file is gone.
-      if (await isContentMissing(survivor)) throw survivorMissing();
+      if (await isContentMissing(survivor))
+        return { outcome: "missing", documentId: survivor.id, error: survivorMissing() };
+      await noteContentFound(survivor, false, tx);
       await tx.projectDocument.delete({ where: { id: source.id, userId } });
-      return { outcome: "merged", document: survivor, discarded: source };
+      return { outcome: "merged", document: { ...survivor, contentMissing: false }, discarded: source };
     }
+    // Its file was just found intact under its lock: whatever was recorded before is cleared.
     const restored = await tx.projectDocument.update({
       where: { id: source.id, userId },
-      data: { projectId: target.id, trashedAt: null, trashOrigin: Prisma.DbNull },
+      data: { projectId: target.id, trashedAt: null, trashOrigin: Prisma.DbNull, contentMissing: false },
     });
     return { outcome: "restored", document: restored };
   });
 
+  if (decision.outcome === "missing") {
+    // Recorded after the transaction, which held the row's lock and changed nothing.
+    await recordContentMissing([decision.documentId], true);
+    throw decision.error;
+  }
   if (decision.outcome === "merged") await discardDocumentFolder(decision.discarded);
   // The returned row's file was found intact under its lock, and an active row is never
   // purged: no second stat is needed to know its content is present.
-  return { outcome: decision.outcome, document: toDocumentDto(decision.document, false) };
+  return { outcome: decision.outcome, document: toDocumentDto(decision.document) };
 }

@@ -17,15 +17,11 @@ export interface TrashedDocumentDto extends DocumentDto {
 
 export function toTrashedDocumentDto(
   row: ProjectDocument & { trashedAt: Date },
-  {
-    contentMissing,
-    activeProjectIds,
-    retentionDays,
-  }: { contentMissing: boolean; activeProjectIds: ReadonlySet<string>; retentionDays: number },
+  { activeProjectIds, retentionDays }: { activeProjectIds: ReadonlySet<string>; retentionDays: number },
 ): TrashedDocumentDto {
   const origin = readTrashOrigin(row);
   return {
-    ...toDocumentDto(row, contentMissing),
+    ...toDocumentDto(row),
     trashedAt: row.trashedAt.toISOString(),
     origin,
     originAvailable: activeProjectIds.has(origin.projectId),

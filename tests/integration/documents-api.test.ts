@@ -264,27 +264,32 @@ describe("project documents", () => {
     expect(disabledError.message).toMatch(/conversion is turned off/);
   });
 
-  it("reports contentMissing and answers 409 when the stored file is gone or resized", async () => {
+  it("answers 409 when the stored file is gone or resized, and the listing reports what reads found", async () => {
     const user = await signUp();
     const projectId = await newProject(user.api);
     const { document } = await json(await upload(user.api, projectId, [["gone.txt", "soon gone"]]));
     const row = await (await getDb()).projectDocument.findUniqueOrThrow({ where: { id: document.id } });
-    await unlink(path.join(projectsRoot(user.id), row.storedRelpath));
-    const list = await json(await user.api("GET", `/api/projects/${projectId}/documents`));
-    expect(list.documents[0]?.contentMissing).toBe(true);
+    const goneFile = path.join(projectsRoot(user.id), row.storedRelpath);
+    await unlink(goneFile);
     const res = await user.api("GET", `/api/projects/${projectId}/documents/${document.id}/content`);
     expect(res.status).toBe(409);
     expect((await json(res)).error.code).toBe("content_missing");
+    // The listing never stats files: it reports the flag the failed read recorded on the row.
+    const list = await json(await user.api("GET", `/api/projects/${projectId}/documents`));
+    expect(list.documents[0]?.contentMissing).toBe(true);
     const markdown = await user.api("GET", `/api/projects/${projectId}/documents/${document.id}/content?as=markdown`);
     expect(markdown.status).toBe(409);
     expect((await json(markdown)).error.code).toBe("content_missing");
+    // Put back, the next read finds it and the flag is cleared, without touching the order.
+    await writeFile(goneFile, "soon gone");
+    expect((await user.api("GET", `/api/projects/${projectId}/documents/${document.id}/content`)).status).toBe(200);
+    const back = await json(await user.api("GET", `/api/projects/${projectId}/documents`));
+    expect(back.documents[0]).toMatchObject({ id: document.id, contentMissing: false, updatedAt: document.updatedAt });
 
     // Resized in place: present, but not the recorded size.
     const { document: resized } = await json(await upload(user.api, projectId, [["resized.txt", "original words"]]));
     const resizedRow = await (await getDb()).projectDocument.findUniqueOrThrow({ where: { id: resized.id } });
     await writeFile(path.join(projectsRoot(user.id), resizedRow.storedRelpath), "different and longer words");
-    const resizedList = await json(await user.api("GET", `/api/projects/${projectId}/documents`));
-    expect(resizedList.documents.find((d) => d.id === resized.id)?.contentMissing).toBe(true);
     for (const query of ["", "?as=markdown"]) {
       const res = await user.api("GET", `/api/projects/${projectId}/documents/${resized.id}/content${query}`);
       expect([query, res.status]).toEqual([query, 409]);
@@ -292,6 +297,8 @@ describe("project documents", () => {
       expect(body).toContain("content_missing");
       expect(body).not.toContain("words");
     }
+    const resizedList = await json(await user.api("GET", `/api/projects/${projectId}/documents`));
+    expect(resizedList.documents.find((d) => d.id === resized.id)?.contentMissing).toBe(true);
 
     // A cached conversion survives the original's deletion; it must not be served.
     const { document: docx } = await json(

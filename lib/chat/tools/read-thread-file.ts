@@ -1,8 +1,8 @@
 import { checkedTool } from "./checked-tool";
 import { z } from "zod";
-import { readThreadFileText } from "@/lib/thread-files/read-thread-file-text";
-import { DEFAULT_SLICE_LIMIT } from "../slice-text";
-import { readablePage } from "./readable-page";
+import { readThreadFileSlice } from "@/lib/thread-files/read-thread-file-slice";
+import { DEFAULT_SLICE_LIMIT, MAX_SLICE_LIMIT } from "../slice-text";
+import { refuseBinaryPage } from "./readable-page";
 import type { RunToolContext } from "./run-tool-context";
 import { asToolResult } from "./tool-result";
 
@@ -18,13 +18,15 @@ export function readThreadFileTool({ userId, threadId }: RunToolContext) {
         .number()
         .int()
         .optional()
-        .describe(`characters to return (default ${DEFAULT_SLICE_LIMIT}, at most 20000)`),
+        .describe(`characters to return (default ${DEFAULT_SLICE_LIMIT}, at most ${MAX_SLICE_LIMIT})`),
     }),
+    // Only the slice's bytes are read (lib/thread-files/read-thread-file-slice.ts); the page is
+    // judged whole for binary data, as before.
     execute: ({ kind, name, offset, limit }) =>
-      asToolResult(async () => {
-        const file = await readThreadFileText({ userId, threadId, kind, name });
-        if ("error" in file) return file;
-        return readablePage(file.filename, file.text, { offset, limit });
-      }),
+      asToolResult(async () =>
+        refuseBinaryPage(
+          await readThreadFileSlice({ userId, threadId, kind, name, offset, limit, maxLimit: MAX_SLICE_LIMIT }),
+        ),
+      ),
   });
 }

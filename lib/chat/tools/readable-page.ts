@@ -1,5 +1,5 @@
 import { isTextContent } from "@/lib/files/detect-text";
-import { sliceText, type SliceRequest, type TextSlice } from "../slice-text";
+import type { TextSlice } from "../slice-text";
 import type { ToolError } from "./tool-result";
 
 /**
@@ -13,13 +13,4 @@ export function refuseBinaryPage<P extends { name: string } & TextSlice>(page: P
   return {
     error: `${JSON.stringify(page.name)} holds binary data between characters ${page.offset} and ${page.offset + page.returnedChars}; that part cannot be read as text.`,
   };
-}
-
-/** One page of a text held whole (thread files), judged as above. */
-export function readablePage(
-  name: string,
-  text: string,
-  request: SliceRequest,
-): ({ name: string } & TextSlice) | ToolError {
-  return refuseBinaryPage({ name, ...sliceText(text, request) });
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -48,6 +48,16 @@ describe("sliceTextFile", () => {
     await sliceTextFile({ ...paths, offset: 0, limit: 5 });
     writeFileSync(paths.textPath, "a longer second version");
     expect((await sliceTextFile({ ...paths, offset: 2, limit: 6 }))!.content).toBe("longer");
+    // Rewritten with other characters of the same byte length (an output the agent replaced):
+    // the modification time tells the sidecar is stale.
+    const sameSize = file("same-size.txt", "中文 then ascii");
+    expect((await sliceTextFile({ ...sameSize, offset: 0, limit: 4 }))!.content).toBe("中文 t");
+    writeFileSync(sameSize.textPath, "abcdef then ascii");
+    utimesSync(sameSize.textPath, new Date(), new Date(Date.now() + 5000));
+    expect(await sliceTextFile({ ...sameSize, offset: 0, limit: 4 })).toMatchObject({
+      content: "abcd",
+      totalChars: 17,
+    });
     const invalid = file("invalid.txt", Uint8Array.from([0x61, 0xff, 0x62]));
     expect(await sliceTextFile({ ...invalid, offset: 0, limit: 10 })).toEqual(
       sliceText("a\uFFFDb", { offset: 0, limit: 10 }),
