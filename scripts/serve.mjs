@@ -29,9 +29,20 @@ const server = createServer((req, res) => {
 });
 server.listen(port, () => console.log(`> Ready on http://localhost:${port}`));
 
+// A graceful stop: no new connections; the runs this process streams end recorded as failed,
+// their partial answers saved (lib/runs/end-runs-at-shutdown.ts, handed over by
+// instrumentation.ts), so no chat is left "running"; then Next closes and the process exits.
+let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
     server.close();
-    void app.close().finally(() => process.exit(0));
+    void Promise.resolve()
+      .then(() => globalThis.__workspaceEndRunsAtShutdown?.())
+      .then((ended) => ended && console.log(`[shutdown] ${ended} run(s) in flight ended as failed`))
+      .catch((error) => console.error("[shutdown] ending the runs in flight failed", error))
+      .finally(() => app.close())
+      .finally(() => process.exit(0));
   });
 }
