@@ -107,6 +107,36 @@ describe("NUL never fails a write", () => {
     await expectUsable(api, thread.id);
   });
 
+  it("refuses a page of a shelf document with NUL past the sniff window, and the run completes", async () => {
+    const { api } = await signUp();
+    const { project } = await (
+      await api("POST", "/api/projects", { json: { name: `P ${crypto.randomUUID()}` } })
+    ).json();
+    const shelf = new FormData();
+    shelf.append("file", new Blob(["y".repeat(9000) + "\u0000\u0000tail"]), "late-nul.txt");
+    const uploaded = await api("POST", `/api/projects/${project.id}/documents`, { body: shelf });
+    expect(uploaded.status).toBe(201);
+    const { document } = await uploaded.json();
+    const { thread } = await (await api("POST", "/api/threads", { json: { projectId: project.id } })).json();
+    stub.enqueue(
+      {
+        type: "tool-calls",
+        calls: [{ name: "read_project_document", arguments: { documentId: document.id, offset: 8990, limit: 100 } }],
+      },
+      {
+        type: "tool-calls",
+        calls: [{ name: "read_project_document", arguments: { documentId: document.id, offset: 0, limit: 100 } }],
+      },
+      { type: "text", text: "Read." },
+    );
+    await readUiStream(await api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: "read it" } } }));
+    const requests = streamingRequests() as unknown as Json[];
+    expect(lastToolResult(requests[1]!).error).toMatch(/binary data between characters 8990 and 9006/);
+    expect(lastToolResult(requests[2]!).content).toBe("y".repeat(100));
+    expect((await runs(api, thread.id))[0].status).toBe("completed");
+    await expectUsable(api, thread.id);
+  });
+
   it.each([
     ["POST", "/api/projects", { name: "a\u0000b" }, "name"],
     ["POST", "/api/projects", { name: "ok", instructions: "x\u0000" }, "instructions"],
