@@ -106,7 +106,11 @@ describe("SIGTERM while a reply streams", () => {
     const res = await call(a, "POST", `/api/threads/${threadId}/runs`, { message: { text: "count" } });
     expect(res.status).toBe(200);
     const runId = res.headers.get("x-run-id")!;
-    const answer = readUiStream(res);
+    // A stream cut off by the exit would reject: kept as a value, so the failure shows A's output.
+    const answer = readUiStream(res).then(
+      ({ text }) => text,
+      (error: unknown) => `the stream was cut off: ${String(error)}`,
+    );
     const streaming = await until("the model request to be streaming", async () =>
       stub.requests.find((r) => (r.body as Json)?.stream && r.outcome === "pending"),
     );
@@ -115,7 +119,7 @@ describe("SIGTERM while a reply streams", () => {
     expect(a.exitCode(), a.output()).toBe(0);
     expect(a.output()).toContain("[shutdown] 1 run(s) in flight ended as failed");
     await until("the model call to be stopped", async () => streaming.outcome === "aborted", 5_000);
-    expect((await answer).text).toBe("one ");
+    expect(await answer, a.output()).toBe("one ");
 
     const { runs } = await (await call(b, "GET", `/api/threads/${threadId}/runs`)).json();
     expect(runs).toHaveLength(1);
