@@ -2,7 +2,7 @@
 // applying pending migrations) so a second server on the same data directory, or a broken
 // database, stops start-up with a clear message instead of failing on the first request;
 // listen for other instances' run signals (PostgreSQL); fail the runs no server can finish;
-// then start the trash sweep.
+// hand the shutdown its way to end this process's runs; then start the trash sweep.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   if (process.env.NEXT_PHASE === "phase-production-build") return;
@@ -15,6 +15,11 @@ export async function register() {
     listenForRunSignals();
     const interrupted = await failInterruptedRuns();
     if (interrupted) console.warn(`[chat] ${interrupted} run(s) no server can finish marked failed`);
+    // scripts/serve.mjs runs in this process and calls it on SIGTERM/SIGINT before exiting.
+    const { endRunsAtShutdown } = await import("@/lib/runs/end-runs-at-shutdown");
+    (
+      globalThis as typeof globalThis & { __workspaceEndRunsAtShutdown?: () => Promise<number> }
+    ).__workspaceEndRunsAtShutdown = endRunsAtShutdown;
   } catch (error) {
     console.error(`\n[db] cannot start: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);

@@ -17,7 +17,17 @@ const app = next({ dev: false, port });
 const handle = app.getRequestHandler();
 await app.prepare();
 
+// Responses not yet finished: a graceful stop lets them end (a run's stream ends once the run is
+// recorded) before the process exits.
+let inFlight = 0;
+let onIdle = () => {};
+
 const server = createServer((req, res) => {
+  inFlight += 1;
+  res.once("close", () => {
+    inFlight -= 1;
+    if (inFlight === 0) onIdle();
+  });
   const rejected = rejectRawPath(req.url ?? "/");
   if (rejected) {
     res.writeHead(rejected.status, { "content-type": "application/json", "x-content-type-options": "nosniff" });
@@ -29,9 +39,36 @@ const server = createServer((req, res) => {
 });
 server.listen(port, () => console.log(`> Ready on http://localhost:${port}`));
 
+// A graceful stop: no new connections; the runs this process streams end recorded as failed,
+// their partial answers saved (lib/runs/end-runs-at-shutdown.ts, handed over by
+// instrumentation.ts), so no chat is left "running"; the responses still open are let finish
+// (RESPONSES_WAIT_MS at most: a download or an idle follower does not hold the stop up); then
+// Next closes and the process exits.
+const RESPONSES_WAIT_MS = 5_000;
+let stopping = false;
+
+function responsesFinished() {
+  if (inFlight === 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    onIdle = resolve;
+    setTimeout(resolve, RESPONSES_WAIT_MS);
+  });
+}
+
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
     server.close();
-    void app.close().finally(() => process.exit(0));
+    void Promise.resolve()
+      .then(() => globalThis.__workspaceEndRunsAtShutdown?.())
+      .then((ended) => ended && console.log(`[shutdown] ${ended} run(s) in flight ended as failed`))
+      .catch((error) => console.error("[shutdown] ending the runs in flight failed", error))
+      .then(() => responsesFinished())
+      .finally(() => {
+        server.closeAllConnections();
+        return app.close();
+      })
+      .finally(() => process.exit(0));
   });
 }

@@ -25,7 +25,8 @@ import { buildRunTools } from "./tools/run-tools";
 import { resolveAttachments } from "./resolve-attachments";
 import { withSourcesMetadata } from "./stream-sources";
 import { persistRunStream } from "@/lib/runs/persist-run-stream";
-import { registerRun, unregisterRun } from "@/lib/runs/run-registry";
+import { isEndedByShutdown, registerRun, unregisterRun } from "@/lib/runs/run-registry";
+import { SHUTDOWN_ERROR } from "@/lib/runs/end-runs-at-shutdown";
 import { prepareRunModel } from "@/lib/models/prepare-run-model";
 
 // The run (design: "The run"): admission → pinned context → tools → AI SDK loop →
@@ -206,18 +207,20 @@ export async function startRun({
         runInBackground(`recording run ${turn.runId}`, async () => {
           const delivered = await delivery.delivered;
           try {
-            const stopped = controller.signal.aborted;
+            // Aborted by the server's shutdown: failed with its reason, not "stopped" by a user.
+            const shutdown = isEndedByShutdown(turn.runId);
+            const stopped = controller.signal.aborted && !shutdown;
             const message = withSources(
               normaliseInterruptedMessage(delivered ?? { id: generateId(), role: "assistant", parts: [] }),
             );
-            const failed = outcome.status === "failed" || runError !== null;
+            const failed = shutdown || outcome.status === "failed" || runError !== null;
             const status = await settleRun({
               runId: turn.runId,
               userId,
               threadId,
               message: message.parts.some((part) => part.type !== "step-start") ? message : null,
               status: stopped ? "stopped" : failed ? "failed" : "completed",
-              error: stopped ? null : failed ? (runError ?? describeRunError(null)) : null,
+              error: stopped ? null : shutdown ? SHUTDOWN_ERROR : failed ? (runError ?? describeRunError(null)) : null,
             });
             if (status === "completed" && turn.isFirstExchange) {
               runInBackground("titling", () =>

@@ -11,6 +11,8 @@ import { onRunSignal } from "./run-signals";
 interface LocalRun {
   controller: AbortController;
   stopListening: () => void;
+  /** Aborted because the server is shutting down, not because someone pressed Stop. */
+  endedByShutdown: boolean;
 }
 
 interface Registry {
@@ -18,17 +20,25 @@ interface Registry {
   timer: NodeJS.Timeout | null;
   lastRenewal: number;
   ticking: boolean;
+  /** Called once no run is registered any more (shutdown waits on them). */
+  whenEmpty: Array<() => void>;
 }
 
 const CANCEL_POLL_MS = 500;
 
 // On globalThis: route handlers and server actions are bundled separately by Next.
 const holder = globalThis as typeof globalThis & { __workspaceLocalRuns?: Registry };
-const registry = (holder.__workspaceLocalRuns ??= { runs: new Map(), timer: null, lastRenewal: 0, ticking: false });
+const registry: Registry = (holder.__workspaceLocalRuns ??= {
+  runs: new Map(),
+  timer: null,
+  lastRenewal: 0,
+  ticking: false,
+  whenEmpty: [],
+});
 
 export function registerRun({ runId, controller }: { runId: string; controller: AbortController }): void {
   const stopListening = onRunSignal("cancel", runId, () => controller.abort());
-  registry.runs.set(runId, { controller, stopListening });
+  registry.runs.set(runId, { controller, stopListening, endedByShutdown: false });
   registry.timer ??= setInterval(() => void tick(), CANCEL_POLL_MS).unref();
 }
 
@@ -40,6 +50,27 @@ export function unregisterRun(runId: string): void {
     registry.timer = null;
     registry.lastRenewal = 0;
   }
+  if (registry.runs.size === 0) for (const resolve of registry.whenEmpty.splice(0)) resolve();
+}
+
+/** Aborts every run this process streams, marked as ended by the shutdown; returns how many. */
+export function abortLocalRunsForShutdown(): number {
+  for (const run of registry.runs.values()) {
+    run.endedByShutdown = true;
+    run.controller.abort();
+  }
+  return registry.runs.size;
+}
+
+/** Whether the run (still registered while it is being recorded) was aborted by the shutdown. */
+export function isEndedByShutdown(runId: string): boolean {
+  return registry.runs.get(runId)?.endedByShutdown ?? false;
+}
+
+/** Resolves once no run is registered: each aborted run has been recorded. */
+export function localRunsEnded(): Promise<void> {
+  if (registry.runs.size === 0) return Promise.resolve();
+  return new Promise((resolve) => registry.whenEmpty.push(resolve));
 }
 
 async function tick(): Promise<void> {

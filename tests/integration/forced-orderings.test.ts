@@ -1,6 +1,7 @@
 import { access, readdir, unlink } from "node:fs/promises";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { getDb } from "@/lib/db/client";
+import { databaseKind, getDb } from "@/lib/db/client";
+import { searchIndexingSettled } from "@/lib/documents/search-indexing-queue";
 import { fileRemoval } from "@/lib/storage/file-removal";
 import { projectsRoot } from "@/lib/storage/layout";
 import { signUp } from "../support/route-client";
@@ -15,8 +16,61 @@ import {
 
 // The races of trash-concurrency and documents-concurrency, with each ordering forced rather
 // than hoped for: the first operation is stopped at a known point inside its critical
-// section (a gate in its unlink, or in the request body it is still reading), the second is
-// started, then the first is let go. The disk is checked in every branch.
+// section (a gate in its unlink, a pause point under its row locks, or the request body it is
+// still reading), the second is started, then the first is let go. The disk is checked in
+// every branch. On PostgreSQL the test also sees the second operation waiting on a lock the
+// first holds before letting the first go; embedded PGlite runs one transaction at a time, so
+// there the second cannot read anything before the first commits.
+
+const pauses = vi.hoisted(() => {
+  type Pause = { reached: Promise<void>; release: () => void; arrive: () => Promise<void> };
+  const armed = new Map<string, Pause>();
+  return {
+    /** The next time the code passes `name`, it stops there until `release()`. */
+    arm(name: string): Pause {
+      let arrived!: () => void;
+      let release!: () => void;
+      const reached = new Promise<void>((resolve) => (arrived = resolve));
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const pause = { reached, release, arrive: async () => (arrived(), released) };
+      armed.set(name, pause);
+      return pause;
+    },
+    async pass(name: string): Promise<void> {
+      const pause = armed.get(name);
+      if (!pause) return;
+      armed.delete(name);
+      await pause.arrive();
+    },
+    clear: () => armed.clear(),
+  };
+});
+
+// Restore checks the row's bytes under its locks (the target project's and the row's): held
+// there, it owns both while the other operation starts.
+vi.mock("@/lib/documents/is-content-missing", async (importOriginal) => {
+  const real = await importOriginal<typeof import("@/lib/documents/is-content-missing")>();
+  return {
+    ...real,
+    isContentMissing: async (row: Parameters<typeof real.isContentMissing>[0]) => {
+      await pauses.pass("restore-locked");
+      return real.isContentMissing(row);
+    },
+  };
+});
+
+// Project delete's first step is its project row lock: held right after it.
+vi.mock("@/lib/db/locks", async (importOriginal) => {
+  const real = await importOriginal<typeof import("@/lib/db/locks")>();
+  return {
+    ...real,
+    lockOwnedProject: async (...args: Parameters<typeof real.lockOwnedProject>) => {
+      const project = await real.lockOwnedProject(...args);
+      await pauses.pass("project-locked");
+      return project;
+    },
+  };
+});
 
 const exists = (file: string) =>
   access(file).then(
@@ -32,7 +86,35 @@ function gate() {
 
 afterEach(() => {
   vi.restoreAllMocks();
+  pauses.clear();
 });
+
+/**
+ * On PostgreSQL, resolves once a statement in this test's database waits on a lock: the
+ * second operation has reached the row the first holds. A condition polled, not a sleep.
+ */
+async function secondWaitsOnLock(): Promise<void> {
+  if ((await databaseKind()) !== "postgres") return;
+  const db = await getDb();
+  await expect
+    .poll(
+      async () =>
+        (
+          await db.$queryRaw<{ waiting: number }[]>`
+            SELECT count(*)::int AS waiting FROM pg_stat_activity
+            WHERE datname = current_database() AND wait_event_type = 'Lock'`
+        )[0]!.waiting,
+      { timeout: 10_000 },
+    )
+    .toBeGreaterThan(0);
+}
+
+/** A trashed document whose upload's background work is over, so nothing else holds a lock. */
+async function settledTrashedDocument(api: Api, projectId: string, name: string, content: string) {
+  const document = await trashedDocument(api, projectId, name, content);
+  await searchIndexingSettled();
+  return document;
+}
 
 const restore = (api: Api, id: string, projectId?: string) =>
   api("POST", `/api/trash/documents/${id}/restore`, { json: projectId ? { projectId } : {} });
@@ -48,7 +130,7 @@ describe("purge vs restore of one trashed document", () => {
   it("purge first (held inside its unlink, row locked): the restore is 404, bytes and row are gone", async () => {
     const user = await signUp();
     const projectId = await newProject(user.api);
-    const document = await trashedDocument(user.api, projectId, "a.txt", "purge first");
+    const document = await settledTrashedDocument(user.api, projectId, "a.txt", "purge first");
     const { original, folder } = await storedPaths(document.id);
     const inUnlink = gate();
     const letGo = gate();
@@ -60,6 +142,7 @@ describe("purge vs restore of one trashed document", () => {
     const purging = purge(user.api, document.id);
     await inUnlink.opened;
     const restoring = restore(user.api, document.id);
+    await secondWaitsOnLock();
     letGo.open();
     expect((await purging).status).toBe(204);
     expect((await restoring).status).toBe(404);
@@ -68,13 +151,19 @@ describe("purge vs restore of one trashed document", () => {
     expect(await exists(folder)).toBe(false);
   });
 
-  it("restore first: the purge is 404, the restored row is live with its bytes", async () => {
+  it("restore first (held under its locks): the purge is 404, the restored row is live with its bytes", async () => {
     const user = await signUp();
     const projectId = await newProject(user.api);
-    const document = await trashedDocument(user.api, projectId, "b.txt", "restore first");
+    const document = await settledTrashedDocument(user.api, projectId, "b.txt", "restore first");
     const { original } = await storedPaths(document.id);
-    expect((await restore(user.api, document.id)).status).toBe(200);
-    expect((await purge(user.api, document.id)).status).toBe(404);
+    const pause = pauses.arm("restore-locked");
+    const restoring = restore(user.api, document.id);
+    await pause.reached; // the row is locked and still trashed: the purge has to wait
+    const purging = purge(user.api, document.id);
+    await secondWaitsOnLock();
+    pause.release();
+    expect((await restoring).status).toBe(200);
+    expect((await purging).status).toBe(404);
     expect((await documentRow(document.id))?.trashedAt).toBeNull();
     expect(await exists(original)).toBe(true);
     expect(await (await user.api("GET", `/api/projects/${projectId}/documents/${document.id}/content`)).text()).toBe(
@@ -84,24 +173,40 @@ describe("purge vs restore of one trashed document", () => {
 });
 
 describe("restore vs project delete", () => {
-  it("delete first: the restore to that project is 404; the document stays in the trash with its bytes", async () => {
+  it("delete first (held under its project lock): the restore to that project is 404; the document stays in the trash with its bytes", async () => {
     const user = await signUp();
     const projectId = await newProject(user.api);
-    const document = await trashedDocument(user.api, projectId, "c.txt", "delete first");
+    const document = await settledTrashedDocument(user.api, projectId, "c.txt", "delete first");
     const { original } = await storedPaths(document.id);
-    expect((await user.api("DELETE", `/api/projects/${projectId}`)).status).toBe(200);
-    expect((await restore(user.api, document.id)).status).toBe(404);
-    expect((await documentRow(document.id))?.trashedAt).not.toBeNull();
+    const pause = pauses.arm("project-locked");
+    const deleting = user.api("DELETE", `/api/projects/${projectId}`);
+    await pause.reached; // the project is locked and about to go: the restore has to wait for it
+    const restoring = restore(user.api, document.id);
+    await secondWaitsOnLock();
+    pause.release();
+    expect((await deleting).status).toBe(200);
+    expect((await restoring).status).toBe(404);
+    expect((await user.api("GET", `/api/projects/${projectId}`)).status).toBe(404);
+    const row = await documentRow(document.id);
+    expect(row?.trashedAt).not.toBeNull();
+    expect(row?.trashOrigin).toMatchObject({ projectId });
     expect(await exists(original)).toBe(true);
   });
 
-  it("restore first: the delete trashes it again, bytes in place, origin the deleted project", async () => {
+  it("restore first (held under its locks): the delete trashes it again, bytes in place, origin the deleted project", async () => {
     const user = await signUp();
     const projectId = await newProject(user.api);
-    const document = await trashedDocument(user.api, projectId, "d.txt", "restore first");
+    const document = await settledTrashedDocument(user.api, projectId, "d.txt", "restore first");
     const { original } = await storedPaths(document.id);
-    expect((await restore(user.api, document.id)).status).toBe(200);
-    const removal = await user.api("DELETE", `/api/projects/${projectId}`);
+    const pause = pauses.arm("restore-locked");
+    const restoring = restore(user.api, document.id);
+    await pause.reached; // the restore holds the project's lock: the delete has to wait for it
+    const deleting = user.api("DELETE", `/api/projects/${projectId}`);
+    await secondWaitsOnLock();
+    pause.release();
+    expect((await restoring).status).toBe(200);
+    const removal = await deleting;
+    expect(removal.status).toBe(200);
     expect((await removal.json()).trashedDocuments).toBe(1);
     const row = await documentRow(document.id);
     expect(row?.trashedAt).not.toBeNull();

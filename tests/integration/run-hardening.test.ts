@@ -4,6 +4,9 @@ import { backgroundWorkSettled } from "@/lib/chat/background-work";
 import { ANSWER_NOT_SAVED, settleRun } from "@/lib/chat/settle-run";
 import { getDb } from "@/lib/db/client";
 import { userRoot } from "@/lib/storage/layout";
+import { endRunsAtShutdown, SHUTDOWN_ERROR } from "@/lib/runs/end-runs-at-shutdown";
+import { instanceId } from "@/lib/runs/instance-id";
+import { initialLeaseExpiry } from "@/lib/runs/run-lease";
 import { signUp } from "../support/route-client";
 import type { StubModelServer } from "../support/stub-model-server";
 import { withStubModel } from "../support/stub-model-env";
@@ -100,6 +103,36 @@ describe("NUL never fails a write", () => {
     const requests = streamingRequests() as unknown as Json[];
     expect(lastToolResult(requests[1]!).error).toMatch(/binary data between characters 8990 and 9006/);
     expect(lastToolResult(requests[2]!).content).toBe("x".repeat(100));
+    expect((await runs(api, thread.id))[0].status).toBe("completed");
+    await expectUsable(api, thread.id);
+  });
+
+  it("refuses a page of a shelf document with NUL past the sniff window, and the run completes", async () => {
+    const { api } = await signUp();
+    const { project } = await (
+      await api("POST", "/api/projects", { json: { name: `P ${crypto.randomUUID()}` } })
+    ).json();
+    const shelf = new FormData();
+    shelf.append("file", new Blob(["y".repeat(9000) + "\u0000\u0000tail"]), "late-nul.txt");
+    const uploaded = await api("POST", `/api/projects/${project.id}/documents`, { body: shelf });
+    expect(uploaded.status).toBe(201);
+    const { document } = await uploaded.json();
+    const { thread } = await (await api("POST", "/api/threads", { json: { projectId: project.id } })).json();
+    stub.enqueue(
+      {
+        type: "tool-calls",
+        calls: [{ name: "read_project_document", arguments: { documentId: document.id, offset: 8990, limit: 100 } }],
+      },
+      {
+        type: "tool-calls",
+        calls: [{ name: "read_project_document", arguments: { documentId: document.id, offset: 0, limit: 100 } }],
+      },
+      { type: "text", text: "Read." },
+    );
+    await readUiStream(await api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: "read it" } } }));
+    const requests = streamingRequests() as unknown as Json[];
+    expect(lastToolResult(requests[1]!).error).toMatch(/binary data between characters 8990 and 9006/);
+    expect(lastToolResult(requests[2]!).content).toBe("y".repeat(100));
     expect((await runs(api, thread.id))[0].status).toBe("completed");
     await expectUsable(api, thread.id);
   });
@@ -255,6 +288,40 @@ describe("cancel", () => {
     await reading;
     await expect.poll(async () => (await runs(owner.api, thread.id))[0].status).toBe("stopped");
     await expectUsable(owner.api, thread.id);
+  });
+});
+
+describe("a shutdown during a run", () => {
+  // What scripts/serve.mjs calls on SIGTERM (the real process: tests/instances/shutdown.test.ts).
+  it("fails the run in flight with its partial answer saved, and the thread takes the next run", async () => {
+    const { api } = await signUp();
+    const thread = await newThread(api);
+    stub.enqueue({ type: "text", text: "", chunks: ["partial ", "rest"], holdBeforeLast: "shutdown" });
+    const res = await api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: "go" } } });
+    const reading = readUiStream(res);
+    await expect.poll(() => stub.requests.some((r) => (r.body as Json).stream && r.outcome === "pending")).toBe(true);
+
+    expect(await endRunsAtShutdown()).toBe(1);
+    expect((await reading).text).toBe("partial ");
+    expect((await runs(api, thread.id))[0]).toMatchObject({ status: "failed", error: SHUTDOWN_ERROR });
+    const answer = (await messages(api, thread.id))[1].parts.find((p: Json) => p.type === "text");
+    expect(answer.text).toBe("partial ");
+    await expectUsable(api, thread.id);
+  });
+
+  it("fails a run of this instance that is not streaming any more, and leaves other instances' runs alone", async () => {
+    const user = await signUp();
+    const mine = await newThread(user.api);
+    const theirs = await newThread(user.api);
+    const db = await getDb();
+    const lease = { leaseExpiresAt: initialLeaseExpiry() };
+    await db.run.create({ data: { threadId: mine.id, userId: user.id, instanceId: instanceId(), ...lease } });
+    await db.run.create({ data: { threadId: theirs.id, userId: user.id, instanceId: "elsewhere:1:live", ...lease } });
+
+    expect(await endRunsAtShutdown()).toBe(0);
+    expect((await runs(user.api, mine.id))[0]).toMatchObject({ status: "failed", error: SHUTDOWN_ERROR });
+    expect((await runs(user.api, theirs.id))[0]).toMatchObject({ status: "running" });
+    await expectUsable(user.api, mine.id);
   });
 });
 

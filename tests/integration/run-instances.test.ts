@@ -101,7 +101,7 @@ describe("cancel", () => {
   it("stops the run, waits for its partial answer to be saved, and refuses a second cancel (409)", async () => {
     const { api } = await signUp();
     const thread = await newThread(api);
-    stub.enqueue({ type: "text", text: STORY, delayMs: 100 });
+    stub.enqueue({ type: "text", text: STORY, gate: "cancel" }); // held until the cancel hangs up
     const res = await api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: "go" } } });
     const runId = res.headers.get("x-run-id")!;
     const body = res.text();
@@ -128,7 +128,7 @@ describe("cancel", () => {
   it("stops within a second from the run row alone, as when another instance's NOTIFY is lost", async () => {
     const { api, id: userId } = await signUp();
     const thread = await newThread(api);
-    stub.enqueue({ type: "text", text: STORY, delayMs: 100 });
+    stub.enqueue({ type: "text", text: STORY, gate: "cancel" }); // held until the cancel hangs up
     const res = await api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: "go" } } });
     const runId = res.headers.get("x-run-id")!;
     const body = res.text();
@@ -147,7 +147,7 @@ describe("the persisted stream", () => {
   it("follows a run live to the same text, then replays the ended run whole and closes", async () => {
     const { api } = await signUp();
     const thread = await newThread(api);
-    stub.enqueue({ type: "text", text: STORY, delayMs: 40 });
+    stub.enqueue({ type: "text", text: STORY, gate: "follow" });
     const res = await api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: "go" } } });
     const runId = res.headers.get("x-run-id")!;
     const direct = readUiStream(res);
@@ -155,7 +155,10 @@ describe("the persisted stream", () => {
     const follow = await api("GET", `/api/threads/${thread.id}/runs/${runId}/stream`);
     expect(follow.status).toBe(200);
     expect(follow.headers.get("x-vercel-ai-ui-message-stream")).toBe("v1");
-    const followed = await readUiStream(follow);
+    // Followed while the model is held after its first word, then let go: live, not a replay.
+    const following = readUiStream(follow);
+    stub.release("follow");
+    const followed = await following;
     const { text, chunks } = await direct;
     expect(text).toBe(STORY);
     expect(followed.text).toBe(STORY);

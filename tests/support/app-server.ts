@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 
-// One real server process from the production build (`next start`, as `npm start` runs it),
-// for tests that need several. It runs in its own process group so that stopping it by its
-// pid also stops anything it started; output is kept for the failure message.
+// One real server process from the production build, for tests that need several: `next start`,
+// or scripts/serve.mjs (what `npm start` runs: the socket's address, raw-path checks and the
+// graceful stop). It runs in its own process group so that stopping it by its pid also stops
+// anything it started; output is kept for the failure message.
 
 export interface AppServer {
   pid: number;
@@ -12,6 +13,8 @@ export interface AppServer {
   output(): string;
   /** Sends the signal to the server's process group and waits for it to exit. */
   stop(signal?: NodeJS.Signals): Promise<void>;
+  /** The exit code once it has exited (null while running, or when ended by a signal). */
+  exitCode(): number | null;
 }
 
 const NEXT_BIN = path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next");
@@ -20,11 +23,17 @@ const READY_TIMEOUT_MS = 90_000;
 export async function startAppServer({
   port,
   env,
+  entry = "next-start",
 }: {
   port: number;
   env: Record<string, string | undefined>;
+  entry?: "next-start" | "serve";
 }): Promise<AppServer> {
-  const child: ChildProcess = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], {
+  const args =
+    entry === "serve"
+      ? [path.join(process.cwd(), "scripts", "serve.mjs")]
+      : [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"];
+  const child: ChildProcess = spawn(process.execPath, args, {
     env: { NODE_ENV: "production", ...env, PORT: String(port), NEXT_TELEMETRY_DISABLED: "1" },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
@@ -40,6 +49,7 @@ export async function startAppServer({
     pid: child.pid!,
     url: `http://127.0.0.1:${port}`,
     output: () => output,
+    exitCode: () => child.exitCode,
     async stop(signal = "SIGTERM") {
       if (hasExited) return;
       try {
