@@ -200,9 +200,9 @@ export async function startRun({
       onEnd: ({ outcome }) => {
         runInBackground(`recording run ${turn.runId}`, async () => {
           const delivered = await delivery.delivered;
-          // The run is recorded with its audit event: whoever reads the finished run finds both.
-          await contextAudit.written();
           try {
+            // The run is recorded with its audit event: whoever reads the finished run finds both.
+            await contextAudit.written();
             const stopped = controller.signal.aborted;
             const message = withSources(
               normaliseInterruptedMessage(delivered ?? { id: generateId(), role: "assistant", parts: [] }),

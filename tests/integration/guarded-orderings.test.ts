@@ -28,6 +28,7 @@ const pauses = vi.hoisted(() => {
     },
     async pass(name: string): Promise<void> {
       const pause = armed.get(name);
+      console.error("DEBUG pass", name, !!pause);
       if (!pause) return;
       armed.delete(name);
       await pause.arrive();
@@ -97,7 +98,7 @@ describe("a conversion racing a purge of its document", () => {
   // background conversion on landing, the read below is never held at the "converted" pause
   // and the test waits out its timeout. The rule itself is enforced in storeCached (publish
   // under the document's row lock); this guard needs a pause point that the new path passes.
-  it.skip("finishing after the purge publishes nothing: the purged folder stays gone", async () => {
+  it("finishing after the purge publishes nothing: the purged folder stays gone", async () => {
     const { api } = await signUp();
     const projectId = await newProject(api);
     const document = await uploadDocument(api, projectId, "hello.docx", await docx());
@@ -105,14 +106,19 @@ describe("a conversion racing a purge of its document", () => {
     const converted = path.join(folder, "derived", "converted.md");
     // The upload converted it in the background: let that finish and drop its cache, so this
     // read converts afresh and is the conversion held at the pause.
+    console.error("DEBUG uploaded");
     await searchIndexingSettled();
+    console.error("DEBUG settled");
     await rm(converted, { force: true });
 
     const pause = pauses.arm("converted");
     const reading = api("GET", `/api/projects/${projectId}/documents/${document.id}/content?as=markdown`);
     await pause.reached; // converted in memory, not yet published
+    console.error("DEBUG reached");
     await trashDocument(api, projectId, document.id);
+    console.error("DEBUG trashed");
     expect((await api("POST", `/api/trash/documents/${document.id}/purge`)).status).toBe(204);
+    console.error("DEBUG purged");
     expect(await exists(original)).toBe(false);
     pause.release();
     await (await reading).text();
