@@ -28,7 +28,6 @@ const pauses = vi.hoisted(() => {
     },
     async pass(name: string): Promise<void> {
       const pause = armed.get(name);
-      console.error("DEBUG pass", name, !!pause);
       if (!pause) return;
       armed.delete(name);
       await pause.arrive();
@@ -94,31 +93,45 @@ async function uploadToThread(api: Api, threadId: string, name: string, content:
 }
 
 describe("a conversion racing a purge of its document", () => {
-  // Held back (issue 13 stays open for it): since conversion moved to the worker pool with
-  // background conversion on landing, the read below is never held at the "converted" pause
-  // and the test waits out its timeout. The rule itself is enforced in storeCached (publish
-  // under the document's row lock); this guard needs a pause point that the new path passes.
-  it("finishing after the purge publishes nothing: the purged folder stays gone", async () => {
+  // The conversion is held after converting, before publishing derived/converted.md, while the
+  // document is trashed and purged; released, it must find no live row and write nothing.
+
+  it("on landing (background conversion), finishing after the purge publishes nothing", async () => {
+    const { api } = await signUp();
+    const projectId = await newProject(api);
+    const pause = pauses.arm("converted");
+    // The upload answers once the row is committed; its conversion runs in the background.
+    const document = await uploadDocument(api, projectId, "hello.docx", await docx());
+    const { folder, original } = await storedPaths(document.id);
+    const converted = path.join(folder, "derived", "converted.md");
+    await pause.reached; // converted in memory, not yet published
+    expect(await exists(converted)).toBe(false);
+    await trashDocument(api, projectId, document.id);
+    expect((await api("POST", `/api/trash/documents/${document.id}/purge`)).status).toBe(204);
+    expect(await exists(original)).toBe(false);
+    pause.release();
+    await searchIndexingSettled();
+
+    expect(await exists(converted)).toBe(false);
+    expect(await exists(folder)).toBe(false);
+  });
+
+  it("on a read, finishing after the purge publishes nothing: the purged folder stays gone", async () => {
     const { api } = await signUp();
     const projectId = await newProject(api);
     const document = await uploadDocument(api, projectId, "hello.docx", await docx());
     const { folder, original } = await storedPaths(document.id);
     const converted = path.join(folder, "derived", "converted.md");
-    // The upload converted it in the background: let that finish and drop its cache, so this
-    // read converts afresh and is the conversion held at the pause.
-    console.error("DEBUG uploaded");
+    // Let the upload's own background conversion finish and drop its cache, so this read
+    // converts afresh and is the conversion held at the pause.
     await searchIndexingSettled();
-    console.error("DEBUG settled");
     await rm(converted, { force: true });
 
     const pause = pauses.arm("converted");
     const reading = api("GET", `/api/projects/${projectId}/documents/${document.id}/content?as=markdown`);
     await pause.reached; // converted in memory, not yet published
-    console.error("DEBUG reached");
     await trashDocument(api, projectId, document.id);
-    console.error("DEBUG trashed");
     expect((await api("POST", `/api/trash/documents/${document.id}/purge`)).status).toBe(204);
-    console.error("DEBUG purged");
     expect(await exists(original)).toBe(false);
     pause.release();
     await (await reading).text();
