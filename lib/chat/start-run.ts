@@ -15,7 +15,8 @@ import { withSources } from "./message-sources";
 import { describeToolCallError, isToolCallError } from "./tool-call-error";
 import { createProgressChannel, SUMMARISING_CHUNK } from "./progress-channel";
 import { historyToModelMessages } from "./history-to-model-messages";
-import { createRun, hasActiveRun, recordRunEvent } from "./run-records";
+import { createContextAudit } from "./context-audit";
+import { createRun, hasActiveRun } from "./run-records";
 import { closeRun, settleRun } from "./settle-run";
 import { buildSystemPrompt } from "./system-prompt";
 import { loadRunHistory } from "./load-run-history";
@@ -149,7 +150,7 @@ export async function startRun({
       signal: controller.signal,
       onSummarising: () => progress.emit(SUMMARISING_CHUNK),
     });
-    let contextRecorded = false;
+    const contextAudit = createContextAudit(turn.runId, pinned);
     let runError: string | null = null;
     // Resolved once the run's record is written; the client's stream closes after it.
     let markRecorded!: () => void;
@@ -177,16 +178,10 @@ export async function startRun({
       // The UI stream's onError below records and reports the error once; the SDK's default
       // would also print the whole provider response to the log.
       onError: () => {},
+      // The `context` event is recorded once the first model call answers, never before it.
+      onChunk: contextAudit.onChunk,
+      onLanguageModelCallEnd: contextAudit.onLanguageModelCallEnd,
       prepareStep: async ({ initialMessages: initial, responseMessages, stepNumber }) => {
-        if (pinned && !contextRecorded) {
-          contextRecorded = true;
-          // An audit record: the model's first words need not wait for it.
-          void recordRunEvent(turn.runId, "context", {
-            memorySha256: null,
-            projectContextRevision: pinned.projectContextRevision,
-            projectShelfRevision: pinned.projectShelfRevision,
-          }).catch((error) => console.warn(`[chat] run ${turn.runId}: context event not recorded`, error));
-        }
         // Rebuilt from the run's initial messages every step, so the summary and project
         // messages are inserted exactly once, and the request is fitted to the budget.
         return { messages: await fitRequest([...initial, ...responseMessages], stepNumber) };
@@ -207,6 +202,8 @@ export async function startRun({
         runInBackground(`recording run ${turn.runId}`, async () => {
           const delivered = await delivery.delivered;
           try {
+            // The run is recorded with its audit event: whoever reads the finished run finds both.
+            await contextAudit.written();
             // Aborted by the server's shutdown: failed with its reason, not "stopped" by a user.
             const shutdown = isEndedByShutdown(turn.runId);
             const stopped = controller.signal.aborted && !shutdown;

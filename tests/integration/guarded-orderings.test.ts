@@ -1,6 +1,7 @@
 import path from "node:path";
 import { access, readFile, rm } from "node:fs/promises";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Tx } from "@/lib/db/client";
 import { searchIndexingSettled } from "@/lib/documents/search-indexing-queue";
 import { threadRoot } from "@/lib/storage/layout";
 import { signUp } from "../support/route-client";
@@ -44,6 +45,41 @@ vi.mock("@/lib/conversion/convert-to-markdown", async (importOriginal) => {
       const markdown = await real.convertToMarkdown(input);
       await pauses.pass("converted");
       return markdown;
+    },
+  };
+});
+
+// Signals (armed and released at once, so nothing is held): the purge's unlinks done inside its
+// transaction; a publish of a conversion starting its locked transaction, or writing its file.
+vi.mock("@/lib/trash/remove-document-files", async (importOriginal) => {
+  const real = await importOriginal<typeof import("@/lib/trash/remove-document-files")>();
+  return {
+    ...real,
+    removeDocumentFiles: async (row: Parameters<typeof real.removeDocumentFiles>[0]) => {
+      await real.removeDocumentFiles(row);
+      await pauses.pass("unlinked");
+    },
+  };
+});
+
+vi.mock("@/lib/db/client", async (importOriginal) => {
+  const real = await importOriginal<typeof import("@/lib/db/client")>();
+  return {
+    ...real,
+    transaction: async <T>(work: (tx: Tx) => Promise<T>): Promise<T> => {
+      await pauses.pass("transaction");
+      return real.transaction(work);
+    },
+  };
+});
+
+vi.mock("@/lib/storage/stored-files", async (importOriginal) => {
+  const real = await importOriginal<typeof import("@/lib/storage/stored-files")>();
+  return {
+    ...real,
+    writeTextAtomically: async (file: string, text: string) => {
+      await real.writeTextAtomically(file, text);
+      await pauses.pass("published");
     },
   };
 });
@@ -93,18 +129,66 @@ async function uploadToThread(api: Api, threadId: string, name: string, content:
 }
 
 describe("a conversion racing a purge of its document", () => {
-  // Held back (issue 13 stays open for it): since conversion moved to the worker pool with
-  // background conversion on landing, the read below is never held at the "converted" pause
-  // and the test waits out its timeout. The rule itself is enforced in storeCached (publish
-  // under the document's row lock); this guard needs a pause point that the new path passes.
-  it.skip("finishing after the purge publishes nothing: the purged folder stays gone", async () => {
+  // The conversion is held after converting, before publishing derived/converted.md, while the
+  // document is trashed and purged; released, it must find no live row and write nothing.
+
+  it("on landing (background conversion), finishing after the purge publishes nothing", async () => {
+    const { api } = await signUp();
+    const projectId = await newProject(api);
+    const pause = pauses.arm("converted");
+    // The upload answers once the row is committed; its conversion runs in the background.
+    const document = await uploadDocument(api, projectId, "hello.docx", await docx());
+    const { folder, original } = await storedPaths(document.id);
+    const converted = path.join(folder, "derived", "converted.md");
+    await pause.reached; // converted in memory, not yet published
+    expect(await exists(converted)).toBe(false);
+    await trashDocument(api, projectId, document.id);
+    expect((await api("POST", `/api/trash/documents/${document.id}/purge`)).status).toBe(204);
+    expect(await exists(original)).toBe(false);
+    pause.release();
+    await searchIndexingSettled();
+
+    expect(await exists(converted)).toBe(false);
+    expect(await exists(folder)).toBe(false);
+  });
+
+  it("publishing while the purge holds the document's lock waits for it, then publishes nothing", async () => {
+    const { api } = await signUp();
+    const projectId = await newProject(api);
+    const converting = pauses.arm("converted");
+    const document = await uploadDocument(api, projectId, "hello.docx", await docx());
+    const { folder } = await storedPaths(document.id);
+    const converted = path.join(folder, "derived", "converted.md");
+    await converting.reached; // the background conversion on landing: converted, not yet published
+    await trashDocument(api, projectId, document.id);
+    const unlinking = pauses.arm("unlinked");
+    const purging = api("POST", `/api/trash/documents/${document.id}/purge`);
+    await unlinking.reached; // files unlinked, folders not yet pruned, row locked and not yet deleted
+
+    // The publish starts now: under the document's lock it can only wait for the purge to
+    // commit; without it, it writes into the folder the purge is emptying.
+    const locking = pauses.arm("transaction");
+    const writing = pauses.arm("published");
+    locking.release();
+    writing.release();
+    converting.release();
+    await Promise.race([locking.reached, writing.reached]);
+    unlinking.release();
+    expect((await purging).status).toBe(204);
+    await searchIndexingSettled();
+
+    expect(await exists(converted)).toBe(false);
+    expect(await exists(folder)).toBe(false);
+  });
+
+  it("on a read, finishing after the purge publishes nothing: the purged folder stays gone", async () => {
     const { api } = await signUp();
     const projectId = await newProject(api);
     const document = await uploadDocument(api, projectId, "hello.docx", await docx());
     const { folder, original } = await storedPaths(document.id);
     const converted = path.join(folder, "derived", "converted.md");
-    // The upload converted it in the background: let that finish and drop its cache, so this
-    // read converts afresh and is the conversion held at the pause.
+    // Let the upload's own background conversion finish and drop its cache, so this read
+    // converts afresh and is the conversion held at the pause.
     await searchIndexingSettled();
     await rm(converted, { force: true });
 

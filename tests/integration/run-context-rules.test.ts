@@ -94,6 +94,20 @@ describe("the system prompt", () => {
 });
 
 describe("the `context` run event", () => {
+  it("is not recorded when the first model call fails: nothing was delivered", async () => {
+    const { api } = await signUp();
+    const p = await project(api, "Refused", "x", [["a.txt", "alpha"]]);
+    const t = await thread(api, p.id);
+    stub.enqueue({ type: "error", status: 401, message: "Incorrect API key provided." });
+    await run(api, t);
+    // The call was made with the project block, and refused.
+    expect(streamingRequests()).toHaveLength(1);
+    expect(projectMessages(streamingRequests()[0]!)).toHaveLength(1);
+    const { runs } = await (await api("GET", `/api/threads/${t}/runs`)).json();
+    expect(runs[0].status).toBe("failed");
+    expect(await runEvents(api, t)).toEqual([]);
+  });
+
   it("is recorded once for a run of several model calls", async () => {
     const { api } = await signUp();
     const p = await project(api, "Steps", "x", [["a.txt", "alpha"]]);

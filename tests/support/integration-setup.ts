@@ -5,7 +5,6 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll } from "vitest";
 import { closeDb } from "@/lib/db/client";
-import { searchIndexingSettled } from "@/lib/documents/search-indexing-queue";
 import { resetConfigForTests } from "@/lib/config/env";
 import { stopNotificationListener } from "@/lib/runs/notification-listener";
 
@@ -37,6 +36,10 @@ resetConfigForTests();
 
 afterAll(async () => {
   // Background search indexing of the file's last uploads finishes before its database goes.
+  // Imported here, not at the top: a setup file's imports load before the test file's
+  // vi.mock calls, so a static import would bind the whole conversion chain (document text,
+  // read-as-text, convert-to-markdown) to the real modules and no test could mock them.
+  const { searchIndexingSettled } = await import("@/lib/documents/search-indexing-queue");
   await searchIndexingSettled();
   await stopNotificationListener();
   await closeDb();
