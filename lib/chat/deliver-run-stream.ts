@@ -22,6 +22,7 @@ export function deliverRunStream(
   {
     onCancel,
     recorded: runRecorded = Promise.resolve(),
+    onFirstContent,
   }: {
     onCancel: () => void;
     /**
@@ -30,12 +31,19 @@ export function deliverRunStream(
      * run closed, not a 409 for a run that is still being recorded.
      */
     recorded?: Promise<unknown>;
+    /**
+     * Called once, right after the first chunk of the model's own output (anything past the
+     * message and step starts) is handed over: work that need not precede the answer's first
+     * words waits for it.
+     */
+    onFirstContent?: () => void;
   },
 ): DeliveredRunStream {
   const reader = source.getReader();
   let record!: ReadableStreamDefaultController<UIMessageChunk>;
   const recorded = new ReadableStream<UIMessageChunk>({ start: (controller) => void (record = controller) });
   let settled = false;
+  let contentStarted = false;
   const settle = () => {
     if (settled) return;
     settled = true;
@@ -66,6 +74,10 @@ export function deliverRunStream(
         }
         record.enqueue(next.value);
         controller.enqueue(next.value);
+        if (!contentStarted && next.value.type !== "start" && next.value.type !== "start-step") {
+          contentStarted = true;
+          onFirstContent?.();
+        }
       },
       async cancel(reason) {
         // Whatever was read but not handed over is not the client's, so it is not recorded.

@@ -1,10 +1,10 @@
 import { generateId, isStepCount, streamText, toUIMessageStream, type UIMessageChunk } from "ai";
 import { transaction, type Tx } from "@/lib/db/client";
-import { lockOwnedThread } from "@/lib/db/locks";
 import { AppError, notFound } from "@/lib/errors";
 import { getThreadOrThrow } from "@/lib/threads/get-thread";
 import { admitProjectContext } from "./admit-run";
 import type { AttachedFile, ChatMessage } from "./chat-message";
+import type { PinnedProjectContext } from "./pinned-context";
 import { runInBackground } from "./background-work";
 import { configuredContextBudget } from "./context-budget";
 import { deliverRunStream } from "./deliver-run-stream";
@@ -19,7 +19,8 @@ import { createRun, hasActiveRun, recordRunEvent } from "./run-records";
 import { closeRun, settleRun } from "./settle-run";
 import { buildSystemPrompt } from "./system-prompt";
 import { loadRunHistory } from "./load-run-history";
-import { normaliseInterruptedMessage, saveMessage } from "./thread-history";
+import { insertNewMessage, normaliseInterruptedMessage } from "./thread-history";
+import { lockThreadForRun } from "./lock-thread-for-run";
 import { titleThreadIfUntitled } from "./title-thread";
 import { buildRunTools } from "./tools/run-tools";
 import { resolveAttachments } from "./resolve-attachments";
@@ -44,6 +45,8 @@ export interface StartedRun {
 
 interface AdmittedTurn {
   runId: string;
+  /** The thread's project context as of admission; null outside a project. */
+  pinned: PinnedProjectContext | null;
   /** The history this run answers after its summary, as committed: ends with the anchor user message. */
   history: ChatMessage[];
   /** The thread's summary of the turns before `history`. */
@@ -62,10 +65,12 @@ async function admitTurn(
   attachments: AttachedFile[],
   modelId: string,
 ): Promise<AdmittedTurn> {
-  if (!(await lockOwnedThread(tx, { threadId, userId }))) throw notFound();
+  const locked = await lockThreadForRun(tx, { threadId, userId });
+  if (!locked) throw notFound();
   if (await hasActiveRun(tx, { threadId, userId }))
     throw new AppError("conflict", "A reply is already being generated in this chat.");
-  const { summary, messages: history } = await loadRunHistory(tx, { threadId, userId });
+  const { summary, messages: history } = await loadRunHistory(tx, { threadId, userId }, locked);
+  const pinned = await admitProjectContext(tx, { projectId: locked.projectId, userId });
   let anchor: ChatMessage;
   let runHistory: ChatMessage[];
   if (trigger.kind === "submit") {
@@ -75,7 +80,7 @@ async function admitTurn(
       parts: [{ type: "text", text: trigger.text }],
       metadata: attachments.length ? { attachments } : {},
     };
-    await saveMessage(tx, { threadId, userId }, anchor);
+    await insertNewMessage(tx, { threadId }, anchor);
     runHistory = [...history, anchor];
   } else {
     // Regenerate answers the last user message again; its old answer goes, the message stays.
@@ -87,12 +92,12 @@ async function admitTurn(
       await tx.message.deleteMany({ where: { threadId, thread: { userId }, id: { in: staleAnswers } } });
     runHistory = history.slice(0, lastUserIndex + 1);
   }
-  await tx.thread.update({ where: { id: threadId, userId }, data: { updatedAt: new Date() } });
   const runId = await createRun(tx, { threadId, userId, modelId });
   const userText = anchor.parts.map((part) => (part.type === "text" ? part.text : "")).join(" ");
   const isFirstExchange = !summary && !history.some((message) => message.role === "assistant");
   return {
     runId,
+    pinned,
     history: runHistory,
     summary: summary?.text ?? null,
     anchorMessageId: anchor.id,
@@ -118,9 +123,6 @@ export async function startRun({
   // Ownership first, so a foreign thread is a 404 whatever the attachments say.
   if (filenames.length) await getThreadOrThrow({ threadId, userId });
   const attachments = await resolveAttachments({ userId, threadId, filenames });
-  // Read beside the turn's admission (both owner-scoped; it never rejects), so the model call
-  // waits for one round of database work, not two.
-  const pinnedContext = admitProjectContext({ threadId, userId });
   const turn = await transaction((tx) => admitTurn(tx, userId, threadId, trigger, attachments, runModel.modelId));
 
   const controller = new AbortController();
@@ -128,8 +130,7 @@ export async function startRun({
   registerRun({ runId: turn.runId, controller });
 
   try {
-    const pinned = await pinnedContext;
-    const { history } = turn;
+    const { history, pinned } = turn;
     const tools = buildRunTools({ userId, threadId, pinned });
     const initialMessages = await historyToModelMessages(history, tools);
     const instructions = buildSystemPrompt({ today: new Date(), withTools: runModel.withTools });
@@ -148,7 +149,23 @@ export async function startRun({
       signal: controller.signal,
       onSummarising: () => progress.emit(SUMMARISING_CHUNK),
     });
-    let contextRecorded = false;
+    // The `context` audit event is taken at the first model call (design "The run", step 5)
+    // and written once the answer's first words are on their way, or when the run ends before
+    // any: the client waits for no write it does not need, and on the embedded database every
+    // write holds the process.
+    let contextPayload: {
+      memorySha256: null;
+      projectContextRevision: string;
+      projectShelfRevision: string | null;
+    } | null = null;
+    let contextEvent: Promise<void> | null = null;
+    const recordContextEvent = (): Promise<void> | null => {
+      if (contextPayload && !contextEvent)
+        contextEvent = recordRunEvent(turn.runId, "context", contextPayload).catch((error) =>
+          console.warn(`[chat] run ${turn.runId}: context event not recorded`, error),
+        );
+      return contextEvent;
+    };
     let runError: string | null = null;
     // Resolved once the run's record is written; the client's stream closes after it.
     let markRecorded!: () => void;
@@ -177,14 +194,12 @@ export async function startRun({
       // would also print the whole provider response to the log.
       onError: () => {},
       prepareStep: async ({ initialMessages: initial, responseMessages, stepNumber }) => {
-        if (pinned && !contextRecorded) {
-          contextRecorded = true;
-          // An audit record: the model's first words need not wait for it.
-          void recordRunEvent(turn.runId, "context", {
+        if (pinned && !contextPayload) {
+          contextPayload = {
             memorySha256: null,
             projectContextRevision: pinned.projectContextRevision,
             projectShelfRevision: pinned.projectShelfRevision,
-          }).catch((error) => console.warn(`[chat] run ${turn.runId}: context event not recorded`, error));
+          };
         }
         // Rebuilt from the run's initial messages every step, so the summary and project
         // messages are inserted exactly once, and the request is fitted to the budget.
@@ -206,6 +221,7 @@ export async function startRun({
         runInBackground(`recording run ${turn.runId}`, async () => {
           const delivered = await delivery.delivered;
           try {
+            await recordContextEvent();
             const stopped = controller.signal.aborted;
             const message = withSources(
               normaliseInterruptedMessage(delivered ?? { id: generateId(), role: "assistant", parts: [] }),
@@ -233,7 +249,12 @@ export async function startRun({
     });
     // Recorded for followers (any instance) first; the caller is handed the same chunks.
     const persisted = persistRunStream(turn.runId, withSourcesMetadata(endWithErrorChunk(uiStream, describeFailure)));
-    const delivery = deliverRunStream(persisted, { onCancel: () => controller.abort(), recorded });
+    const delivery = deliverRunStream(persisted, {
+      onCancel: () => controller.abort(),
+      recorded,
+      // After this turn of the event loop, so the first words reach the socket first.
+      onFirstContent: () => setImmediate(recordContextEvent),
+    });
     // Progress notes go to this client only: they are not part of the answer that is stored.
     return { runId: turn.runId, stream: progress.merge(delivery.stream) };
   } catch (error) {

@@ -76,4 +76,18 @@ describe("deliverRunStream", () => {
     await end;
     expect(ended).toBe(true);
   });
+
+  it("calls onFirstContent once, only after the model's first output is handed over", async () => {
+    const handedOver: string[] = [];
+    const calledAfter: string[][] = [];
+    const { stream } = deliverRunStream(eagerSource().stream, {
+      onCancel: () => {},
+      onFirstContent: () => calledAfter.push([...handedOver]),
+    });
+    const reader = stream.getReader();
+    for (let read = await reader.read(); !read.done; read = await reader.read()) handedOver.push(read.value.type);
+    // Once, as the text-start is handed over: not for the message and step starts, which are
+    // written before the model has said anything.
+    expect(calledAfter).toEqual([["start", "start-step"]]);
+  });
 });
