@@ -542,6 +542,8 @@ async function benchFirstByte(): Promise<void> {
     const direct: number[] = [];
     const headers: number[] = [];
     const app: number[] = [];
+    // The run's own stage timings (its Server-Timing header), to show where the time goes.
+    const stages = new Map<string, number[]>();
     for (let round = 0; round < 23; round++) {
       const { thread } = await postJson<{ thread: { id: string } }>(base, cookie, "/api/threads", {
         projectId: project.id,
@@ -561,6 +563,7 @@ async function benchFirstByte(): Promise<void> {
         body: JSON.stringify({ message: { text: "hi" } }),
       });
       const headersMs = performance.now() - appStart;
+      const serverTiming = appRes.headers.get("server-timing") ?? "";
       if (appRes.status !== 200) throw new Error(`run failed: ${appRes.status} ${await appRes.text()}`);
       const appMs = await untilInStream(appRes, appStart, (text) => text.includes('"type":"text-delta"'));
       // The first three rounds warm the server's code and caches; they are not counted.
@@ -568,8 +571,16 @@ async function benchFirstByte(): Promise<void> {
       direct.push(directMs);
       headers.push(headersMs);
       app.push(appMs);
+      for (const [, name, dur] of serverTiming.matchAll(/([\w-]+);dur=([\d.]+)/g))
+        stages.set(name!, [...(stages.get(name!) ?? []), Number(dur)]);
     }
     const overhead = median(app) - median(direct);
+    if (stages.size > 0)
+      console.log(
+        `stages of a run before its response starts (Server-Timing, medians): ${[...stages]
+          .map(([name, values]) => `${name} ${median(values).toFixed(1)} ms`)
+          .join(", ")}`,
+      );
     console.log(`first text straight from the stub model: median ${median(direct).toFixed(1)} ms`);
     console.log(
       `first text of a run through the app: median ${median(app).toFixed(1)} ms (response headers at ${median(headers).toFixed(1)} ms)`,

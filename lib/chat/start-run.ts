@@ -41,6 +41,8 @@ export interface StartedRun {
   runId: string;
   /** AI SDK UI message chunks; cancelling it stops the run on the server. */
   stream: ReadableStream<UIMessageChunk>;
+  /** Milliseconds each stage before the stream took (a Server-Timing header on the API). */
+  stages: { model: number; admission: number; request: number };
 }
 
 interface AdmittedTurn {
@@ -117,13 +119,16 @@ export async function startRun({
   trigger: RunTrigger;
   signal?: AbortSignal;
 }): Promise<StartedRun> {
+  const started = performance.now();
   // The thread's model (or the default standing in for it, with a notice); 503 when none.
   const runModel = await prepareRunModel({ userId, threadId });
+  const modelReady = performance.now();
   const filenames = trigger.kind === "submit" ? (trigger.attachments ?? []) : [];
   // Ownership first, so a foreign thread is a 404 whatever the attachments say.
   if (filenames.length) await getThreadOrThrow({ threadId, userId });
   const attachments = await resolveAttachments({ userId, threadId, filenames });
   const turn = await transaction((tx) => admitTurn(tx, userId, threadId, trigger, attachments, runModel.modelId));
+  const admitted = performance.now();
 
   const controller = new AbortController();
   if (signal) signal.addEventListener("abort", () => controller.abort(), { once: true });
@@ -256,7 +261,11 @@ export async function startRun({
       onFirstContent: () => setImmediate(recordContextEvent),
     });
     // Progress notes go to this client only: they are not part of the answer that is stored.
-    return { runId: turn.runId, stream: progress.merge(delivery.stream) };
+    return {
+      runId: turn.runId,
+      stream: progress.merge(delivery.stream),
+      stages: { model: modelReady - started, admission: admitted - modelReady, request: performance.now() - admitted },
+    };
   } catch (error) {
     unregisterRun(turn.runId);
     await closeRun({ runId: turn.runId, userId }, "failed", describeRunError(error));
