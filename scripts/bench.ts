@@ -541,6 +541,7 @@ async function benchFirstByte(): Promise<void> {
     }
     const direct: number[] = [];
     const headers: number[] = [];
+    const startChunks: number[] = [];
     const app: number[] = [];
     // The run's own stage timings (its Server-Timing header), to show where the time goes.
     const stages = new Map<string, number[]>();
@@ -565,11 +566,16 @@ async function benchFirstByte(): Promise<void> {
       const headersMs = performance.now() - appStart;
       const serverTiming = appRes.headers.get("server-timing") ?? "";
       if (appRes.status !== 200) throw new Error(`run failed: ${appRes.status} ${await appRes.text()}`);
-      const appMs = await untilInStream(appRes, appStart, (text) => text.includes('"type":"text-delta"'));
+      let startChunkMs = -1;
+      const appMs = await untilInStream(appRes, appStart, (text) => {
+        if (startChunkMs < 0 && text.includes('"type":"start"')) startChunkMs = performance.now() - appStart;
+        return text.includes('"type":"text-delta"');
+      });
       // The first three rounds warm the server's code and caches; they are not counted.
       if (round < 3) continue;
       direct.push(directMs);
       headers.push(headersMs);
+      startChunks.push(startChunkMs);
       app.push(appMs);
       for (const [, name, dur] of serverTiming.matchAll(/([\w-]+);dur=([\d.]+)/g))
         stages.set(name!, [...(stages.get(name!) ?? []), Number(dur)]);
@@ -583,7 +589,7 @@ async function benchFirstByte(): Promise<void> {
       );
     console.log(`first text straight from the stub model: median ${median(direct).toFixed(1)} ms`);
     console.log(
-      `first text of a run through the app: median ${median(app).toFixed(1)} ms (response headers at ${median(headers).toFixed(1)} ms)`,
+      `first text of a run through the app: median ${median(app).toFixed(1)} ms (response headers at ${median(headers).toFixed(1)} ms, its start chunk at ${median(startChunks).toFixed(1)} ms)`,
     );
     console.log(
       `the app adds ${overhead.toFixed(1)} ms before the model's first words reach the client (target ≤ 30 ms: ${overhead <= 30 ? "met" : "MISSED"})`,
