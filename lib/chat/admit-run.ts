@@ -1,5 +1,5 @@
 import { config } from "@/lib/config/env";
-import type { Tx } from "@/lib/db/client";
+import { transaction, type Tx } from "@/lib/db/client";
 import { readShelfSnapshot } from "@/lib/documents/shelf-snapshot";
 import { buildPinnedContext, type PinnedProjectContext } from "./pinned-context";
 
@@ -45,16 +45,19 @@ export async function pinProjectContext(
   };
 }
 
-/**
- * Admission's pin: the context of the thread's project, read inside admission's transaction
- * under the thread's row lock (the project id comes from the locked row, never from the
- * request), so the run pins what the thread belonged to at the moment it was admitted, in
- * the same round of database work as the turn itself.
- */
-export async function admitProjectContext(
-  tx: Tx,
-  { projectId, userId }: { projectId: string | null; userId: string },
-): Promise<PinnedProjectContext | null> {
-  if (!projectId) return null;
-  return (await pinProjectContext(tx, { projectId, userId }))?.pinned ?? null;
+export async function admitProjectContext({
+  threadId,
+  userId,
+}: {
+  threadId: string;
+  userId: string;
+}): Promise<PinnedProjectContext | null> {
+  try {
+    const admitted = await transaction((tx) => resolveProjectContext(tx, { threadId, userId }));
+    return admitted?.pinned ?? null;
+  } catch (error) {
+    // An organisational fault, not an authorisation one: run without project context.
+    console.warn(`[chat] project context for thread ${threadId} could not be resolved; running unassigned`, error);
+    return null;
+  }
 }

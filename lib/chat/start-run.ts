@@ -4,7 +4,6 @@ import { AppError, notFound } from "@/lib/errors";
 import { getThreadOrThrow } from "@/lib/threads/get-thread";
 import { admitProjectContext } from "./admit-run";
 import type { AttachedFile, ChatMessage } from "./chat-message";
-import type { PinnedProjectContext } from "./pinned-context";
 import { runInBackground } from "./background-work";
 import { configuredContextBudget } from "./context-budget";
 import { deliverRunStream } from "./deliver-run-stream";
@@ -47,8 +46,6 @@ export interface StartedRun {
 
 interface AdmittedTurn {
   runId: string;
-  /** The thread's project context as of admission; null outside a project. */
-  pinned: PinnedProjectContext | null;
   /** The history this run answers after its summary, as committed: ends with the anchor user message. */
   history: ChatMessage[];
   /** The thread's summary of the turns before `history`. */
@@ -72,7 +69,6 @@ async function admitTurn(
   if (await hasActiveRun(tx, { threadId, userId }))
     throw new AppError("conflict", "A reply is already being generated in this chat.");
   const { summary, messages: history } = await loadRunHistory(tx, { threadId, userId }, locked);
-  const pinned = await admitProjectContext(tx, { projectId: locked.projectId, userId });
   let anchor: ChatMessage;
   let runHistory: ChatMessage[];
   if (trigger.kind === "submit") {
@@ -99,7 +95,6 @@ async function admitTurn(
   const isFirstExchange = !summary && !history.some((message) => message.role === "assistant");
   return {
     runId,
-    pinned,
     history: runHistory,
     summary: summary?.text ?? null,
     anchorMessageId: anchor.id,
@@ -127,15 +122,19 @@ export async function startRun({
   // Ownership first, so a foreign thread is a 404 whatever the attachments say.
   if (filenames.length) await getThreadOrThrow({ threadId, userId });
   const attachments = await resolveAttachments({ userId, threadId, filenames });
+  // Read beside the turn's admission (both owner-scoped; it never rejects), so the model call
+  // waits for one round of database work, not two.
+  const pinnedContext = admitProjectContext({ threadId, userId });
   const turn = await transaction((tx) => admitTurn(tx, userId, threadId, trigger, attachments, runModel.modelId));
-  const admitted = performance.now();
 
   const controller = new AbortController();
   if (signal) signal.addEventListener("abort", () => controller.abort(), { once: true });
   registerRun({ runId: turn.runId, controller });
 
   try {
-    const { history, pinned } = turn;
+    const pinned = await pinnedContext;
+    const admitted = performance.now();
+    const { history } = turn;
     const tools = buildRunTools({ userId, threadId, pinned });
     const initialMessages = await historyToModelMessages(history, tools);
     const instructions = buildSystemPrompt({ today: new Date(), withTools: runModel.withTools });
