@@ -2,25 +2,31 @@
 
 import { useEffect, useRef, type ReactNode } from "react";
 
+const MODAL = '[role="dialog"], [role="alertdialog"]';
+
 /**
- * The workspace's frame (sidebar and main pane). While a modal dialog is open, Radix hides
- * everything outside it from assistive technology by setting aria-hidden on the body's other
- * children, this frame among them; the frame mirrors that as `inert`, as a modal requires
- * (WAI-ARIA: content outside a modal dialog is inert): nothing under the backdrop takes focus
- * or clicks, and axe no longer judges the dimmed text behind it as text to read. Radix moves
- * focus back to the dialog's trigger a task after closing, once this has already let go.
+ * The workspace's frame (sidebar and main pane), made `inert` while a modal dialog is open, as
+ * a modal requires (WAI-ARIA: content outside a modal dialog is inert): nothing under the
+ * backdrop takes focus or clicks, and axe no longer judges the dimmed text behind it as text to
+ * read. Radix portals every dialog into its own child of <body> and hides the rest from
+ * assistive technology with aria-hidden, except any subtree holding a live region (a chat's
+ * status line), so the frame looks for an open dialog among the body's other children rather
+ * than waiting for aria-hidden. Radix returns focus to the dialog's trigger a task after the portal is
+ * removed, by when this has already let go.
  */
 export function WorkspaceFrame({ className, children }: { className: string; children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const frame = ref.current;
     if (!frame) return;
-    const mirror = () => {
-      frame.inert = frame.getAttribute("aria-hidden") === "true";
+    const update = () => {
+      frame.inert = [...document.body.children].some(
+        (child) => !child.contains(frame) && (child.matches(MODAL) || child.querySelector(MODAL) !== null),
+      );
     };
-    const observer = new MutationObserver(mirror);
-    observer.observe(frame, { attributes: true, attributeFilter: ["aria-hidden"] });
-    mirror();
+    const observer = new MutationObserver(update);
+    observer.observe(document.body, { childList: true });
+    update();
     return () => observer.disconnect();
   }, []);
   return (
