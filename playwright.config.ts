@@ -12,9 +12,6 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "workspace-e2e-"
 
 export default defineConfig({
   testDir: "e2e",
-  // The accessibility pass (axe on every page and dialog, light and dark, and the phone layout)
-  // is long: it runs on its own with `npm run test:a11y`.
-  testIgnore: process.env.E2E_A11Y ? [] : ["**/accessibility.spec.ts"],
   timeout: 60_000,
   expect: { timeout: 10_000 },
   workers: 1,

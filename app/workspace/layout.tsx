@@ -6,6 +6,7 @@ import { ScopedIntlProvider } from "@/components/i18n/scoped-intl-provider";
 import { Providers } from "@/components/providers";
 import { MobileNav } from "@/components/workspace/mobile-nav";
 import { Sidebar } from "@/components/workspace/sidebar";
+import { WorkspaceFrame } from "@/components/workspace/workspace-frame";
 import { getAuth } from "@/lib/auth/auth";
 import { publicConfig } from "@/lib/config/public-config";
 import { RECENT_THREADS_LIMIT } from "@/lib/client/query-keys";
@@ -49,7 +50,7 @@ export default async function WorkspaceLayout({ children }: { children: ReactNod
         >
           {t("skipToContent")}
         </a>
-        <div className="flex h-dvh overflow-hidden bg-white dark:bg-zinc-950">
+        <WorkspaceFrame className="flex h-dvh overflow-hidden bg-white dark:bg-zinc-950">
           <div className="hidden md:flex">
             <Sidebar user={user} />
           </div>
@@ -59,7 +60,7 @@ export default async function WorkspaceLayout({ children }: { children: ReactNod
               {children}
             </main>
           </div>
-        </div>
+        </WorkspaceFrame>
       </Providers>
     </ScopedIntlProvider>
   );

@@ -27,12 +27,14 @@ function Row({
   testId: string;
 }) {
   return (
-    <div className="space-y-1.5" data-testid={testId}>
-      <div className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
-        <dt className="font-medium text-zinc-800 dark:text-zinc-200">{label}</dt>
-        <dd className="tabular-nums text-zinc-700 dark:text-zinc-300">{value}</dd>
-      </div>
-      <Meter used={used} max={max} />
+    // A term's group holds only its <dt> and <dd>s (what a <dl> allows); the bar is a second
+    // <dd> spanning the row.
+    <div className="grid grid-cols-[1fr_auto] items-baseline gap-x-3 gap-y-1.5 text-sm" data-testid={testId}>
+      <dt className="font-medium text-zinc-800 dark:text-zinc-200">{label}</dt>
+      <dd className="tabular-nums text-zinc-700 dark:text-zinc-300">{value}</dd>
+      <dd className="col-span-2">
+        <Meter used={used} max={max} />
+      </dd>
     </div>
   );
 }

@@ -9,7 +9,7 @@ import type { Project } from "@/lib/client/api";
 import { useUpdateProject } from "@/lib/client/mutations";
 import { projectNameProblem } from "@/lib/client/project-name-error";
 import { useErrorMessage } from "@/lib/client/use-error-message";
-import { PROJECT_NAME_MAX_CHARS } from "@/lib/projects/project-fields";
+import { PROJECT_NAME_MAX_CHARS } from "@/lib/projects/project-name-limit";
 import { SettingsCard } from "./settings-card";
 
 export function RenameProjectForm({ project }: { project: Project }) {

@@ -9,7 +9,7 @@ import { inputClass } from "@/components/ui/text-field";
 import type { Thread } from "@/lib/client/api";
 import { useRenameThread } from "@/lib/client/mutations";
 import { useErrorMessage } from "@/lib/client/use-error-message";
-import { THREAD_TITLE_MAX_CHARS } from "@/lib/threads/thread-fields";
+import { THREAD_TITLE_MAX_CHARS } from "@/lib/threads/thread-title-limit";
 import { useThreadTitle } from "./use-thread-title";
 
 /** The chat's title, renamed in place: Enter saves, Escape cancels. */

@@ -7,7 +7,6 @@ import { useLocale, useTranslations } from "next-intl";
 import { useTransition } from "react";
 import { toast } from "sonner";
 import { menuContentClass, menuItemClass, menuLabelClass, menuSeparatorClass } from "@/components/ui/menu";
-import { authClient } from "@/lib/client/auth-client";
 import { LOCALE_COOKIE, locales, type Locale } from "@/lib/i18n/locales";
 
 // Each locale names itself, so a person who cannot read the current language still finds theirs.
@@ -32,7 +31,11 @@ export function AccountMenu({ user }: { user: { name: string; email: string } })
   }
 
   async function signOut() {
-    const { error } = await authClient.signOut();
+    // Loaded when used: the auth library is not part of every workspace page's JavaScript.
+    const error = await import("@/lib/client/auth-client").then(
+      async ({ authClient }) => (await authClient.signOut()).error,
+      (failure: unknown) => failure,
+    );
     if (error) {
       toast.error(t("signOutFailed"));
       return;

@@ -11,7 +11,7 @@ import { TextField } from "@/components/ui/text-field";
 import { useCreateProject } from "@/lib/client/mutations";
 import { projectNameProblem } from "@/lib/client/project-name-error";
 import { useErrorMessage } from "@/lib/client/use-error-message";
-import { PROJECT_NAME_MAX_CHARS } from "@/lib/projects/project-fields";
+import { PROJECT_NAME_MAX_CHARS } from "@/lib/projects/project-name-limit";
 
 /** Wraps any trigger (the sidebar's +, the home page's card) with the create-project dialog. */
 export function NewProjectDialog({ children }: { children: ReactNode }) {

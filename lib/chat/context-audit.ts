@@ -32,12 +32,17 @@ export function createContextAudit(runId: string, pinned: PinnedProjectContext |
   let writing: Promise<void> | null = null;
   const record = () => {
     if (!pinned || writing) return;
-    // An audit record: the model's words need not wait for it.
-    writing = recordRunEvent(runId, "context", {
+    const payload = {
       memorySha256: null,
       projectContextRevision: pinned.projectContextRevision,
       projectShelfRevision: pinned.projectShelfRevision,
-    }).catch((error) => console.warn(`[chat] run ${runId}: context event not recorded`, error));
+    };
+    // An audit record: the model's words need not wait for it. Written on the next turn of the
+    // event loop, so the chunk that triggered it reaches the client first (on the embedded
+    // database a write holds the process while it runs).
+    writing = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => recordRunEvent(runId, "context", payload))
+      .catch((error) => console.warn(`[chat] run ${runId}: context event not recorded`, error));
   };
   return {
     onChunk: ({ chunk }) => {

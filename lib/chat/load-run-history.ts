@@ -12,8 +12,13 @@ export interface RunHistory {
   messages: ChatMessage[];
 }
 
-export async function loadRunHistory(db: Db | Tx, owned: { threadId: string; userId: string }): Promise<RunHistory> {
-  const summary = await readThreadSummary(db, owned);
+/** `known.summary`: the thread's summary when the caller has just read it (admission's lock). */
+export async function loadRunHistory(
+  db: Db | Tx,
+  owned: { threadId: string; userId: string },
+  known?: { summary: ThreadSummary | null },
+): Promise<RunHistory> {
+  const summary = known ? known.summary : await readThreadSummary(db, owned);
   const boundary = summary
     ? await db.message.findFirst({
         where: { id: summary.throughMessageId, threadId: owned.threadId, thread: { userId: owned.userId } },

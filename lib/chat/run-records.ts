@@ -1,7 +1,7 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { databaseKind, getDb, type Tx } from "@/lib/db/client";
 import { instanceId } from "@/lib/runs/instance-id";
-import { failExpiredRuns, initialLeaseExpiry } from "@/lib/runs/run-lease";
+import { failExpiredAndFindLiveRun, failExpiredRuns, initialLeaseExpiry } from "@/lib/runs/run-lease";
 import { replaceNul } from "@/lib/text/replace-nul";
 
 // The run record and its events (api.md: runs and run events).
@@ -13,8 +13,7 @@ export async function hasActiveRun(
   tx: Tx,
   { threadId, userId }: { threadId: string; userId: string },
 ): Promise<boolean> {
-  await failExpiredRuns(tx, { threadId, userId });
-  return (await tx.run.count({ where: { threadId, userId, status: "running" } })) > 0;
+  return failExpiredAndFindLiveRun(tx, { threadId, userId });
 }
 
 export async function createRun(

@@ -1,6 +1,5 @@
 import { generateId, isStepCount, streamText, toUIMessageStream, type UIMessageChunk } from "ai";
 import { transaction, type Tx } from "@/lib/db/client";
-import { lockOwnedThread } from "@/lib/db/locks";
 import { AppError, notFound } from "@/lib/errors";
 import { getThreadOrThrow } from "@/lib/threads/get-thread";
 import { admitProjectContext } from "./admit-run";
@@ -20,7 +19,8 @@ import { createRun, hasActiveRun } from "./run-records";
 import { closeRun, settleRun } from "./settle-run";
 import { buildSystemPrompt } from "./system-prompt";
 import { loadRunHistory } from "./load-run-history";
-import { normaliseInterruptedMessage, saveMessage } from "./thread-history";
+import { insertNewMessage, normaliseInterruptedMessage } from "./thread-history";
+import { lockThreadForRun } from "./lock-thread-for-run";
 import { titleThreadIfUntitled } from "./title-thread";
 import { buildRunTools } from "./tools/run-tools";
 import { resolveAttachments } from "./resolve-attachments";
@@ -42,6 +42,8 @@ export interface StartedRun {
   runId: string;
   /** AI SDK UI message chunks; cancelling it stops the run on the server. */
   stream: ReadableStream<UIMessageChunk>;
+  /** Milliseconds each stage before the stream took (a Server-Timing header on the API). */
+  stages: { model: number; admission: number; request: number };
 }
 
 interface AdmittedTurn {
@@ -64,10 +66,11 @@ async function admitTurn(
   attachments: AttachedFile[],
   modelId: string,
 ): Promise<AdmittedTurn> {
-  if (!(await lockOwnedThread(tx, { threadId, userId }))) throw notFound();
+  const locked = await lockThreadForRun(tx, { threadId, userId });
+  if (!locked) throw notFound();
   if (await hasActiveRun(tx, { threadId, userId }))
     throw new AppError("conflict", "A reply is already being generated in this chat.");
-  const { summary, messages: history } = await loadRunHistory(tx, { threadId, userId });
+  const { summary, messages: history } = await loadRunHistory(tx, { threadId, userId }, locked);
   let anchor: ChatMessage;
   let runHistory: ChatMessage[];
   if (trigger.kind === "submit") {
@@ -77,7 +80,7 @@ async function admitTurn(
       parts: [{ type: "text", text: trigger.text }],
       metadata: attachments.length ? { attachments } : {},
     };
-    await saveMessage(tx, { threadId, userId }, anchor);
+    await insertNewMessage(tx, { threadId }, anchor);
     runHistory = [...history, anchor];
   } else {
     // Regenerate answers the last user message again; its old answer goes, the message stays.
@@ -89,7 +92,6 @@ async function admitTurn(
       await tx.message.deleteMany({ where: { threadId, thread: { userId }, id: { in: staleAnswers } } });
     runHistory = history.slice(0, lastUserIndex + 1);
   }
-  await tx.thread.update({ where: { id: threadId, userId }, data: { updatedAt: new Date() } });
   const runId = await createRun(tx, { threadId, userId, modelId });
   const userText = anchor.parts.map((part) => (part.type === "text" ? part.text : "")).join(" ");
   const isFirstExchange = !summary && !history.some((message) => message.role === "assistant");
@@ -114,8 +116,10 @@ export async function startRun({
   trigger: RunTrigger;
   signal?: AbortSignal;
 }): Promise<StartedRun> {
+  const started = performance.now();
   // The thread's model (or the default standing in for it, with a notice); 503 when none.
   const runModel = await prepareRunModel({ userId, threadId });
+  const modelReady = performance.now();
   const filenames = trigger.kind === "submit" ? (trigger.attachments ?? []) : [];
   // Ownership first, so a foreign thread is a 404 whatever the attachments say.
   if (filenames.length) await getThreadOrThrow({ threadId, userId });
@@ -131,6 +135,7 @@ export async function startRun({
 
   try {
     const pinned = await pinnedContext;
+    const admitted = performance.now();
     const { history } = turn;
     const tools = buildRunTools({ userId, threadId, pinned });
     const initialMessages = await historyToModelMessages(history, tools);
@@ -233,9 +238,16 @@ export async function startRun({
     });
     // Recorded for followers (any instance) first; the caller is handed the same chunks.
     const persisted = persistRunStream(turn.runId, withSourcesMetadata(endWithErrorChunk(uiStream, describeFailure)));
-    const delivery = deliverRunStream(persisted, { onCancel: () => controller.abort(), recorded });
+    const delivery = deliverRunStream(persisted, {
+      onCancel: () => controller.abort(),
+      recorded,
+    });
     // Progress notes go to this client only: they are not part of the answer that is stored.
-    return { runId: turn.runId, stream: progress.merge(delivery.stream) };
+    return {
+      runId: turn.runId,
+      stream: progress.merge(delivery.stream),
+      stages: { model: modelReady - started, admission: admitted - modelReady, request: performance.now() - admitted },
+    };
   } catch (error) {
     unregisterRun(turn.runId);
     await closeRun({ runId: turn.runId, userId }, "failed", describeRunError(error));

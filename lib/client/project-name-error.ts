@@ -1,4 +1,4 @@
-import { PROJECT_NAME_MAX_CHARS } from "@/lib/projects/project-fields";
+import { PROJECT_NAME_MAX_CHARS } from "@/lib/projects/project-name-limit";
 import { ApiError } from "./api";
 
 export type ProjectNameProblem = "nameEmpty" | "nameTooLong" | "nameTaken";

@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { validationError } from "@/lib/errors";
 import { utf8ByteLength } from "@/lib/text/utf8-byte-length";
+import { PROJECT_NAME_MAX_CHARS } from "./project-name-limit";
 
 // Pure rules for what a project may be named and told. Shared by the API, the server
 // and the UI's client-side guard, so both sides reject exactly the same input.
 
-export const PROJECT_NAME_MAX_CHARS = 128;
+export { PROJECT_NAME_MAX_CHARS };
 
 export const projectNameSchema = z
   .string()

@@ -44,3 +44,27 @@ export async function failExpiredRuns(
     UPDATE "run" SET status = 'failed', error = ${EXPIRED_RUN_ERROR}, "finishedAt" = ${dbNow}
     WHERE status = 'running' AND ("leaseExpiresAt" IS NULL OR "leaseExpiresAt" < ${dbNow}) ${where}`;
 }
+
+/**
+ * Whether the thread has a live run, after failing its expired ones: the same UPDATE as
+ * failExpiredRuns and the count in one statement (admission's check, on the critical path of
+ * every run's first byte). The outer SELECT sees the rows as before the UPDATE, so the runs it
+ * just failed are left out by id.
+ */
+export async function failExpiredAndFindLiveRun(
+  tx: Tx,
+  { threadId, userId }: { threadId: string; userId: string },
+): Promise<boolean> {
+  const rows = await tx.$queryRaw<{ live: boolean }[]>`
+    WITH expired AS (
+      UPDATE "run" SET status = 'failed', error = ${EXPIRED_RUN_ERROR}, "finishedAt" = ${dbNow}
+      WHERE status = 'running' AND ("leaseExpiresAt" IS NULL OR "leaseExpiresAt" < ${dbNow})
+        AND "threadId" = ${threadId} AND "userId" = ${userId}
+      RETURNING id
+    )
+    SELECT EXISTS (
+      SELECT 1 FROM "run" WHERE status = 'running' AND "threadId" = ${threadId} AND "userId" = ${userId}
+        AND id NOT IN (SELECT id FROM expired)
+    ) AS live`;
+  return rows[0]?.live === true;
+}

@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { THREAD_TITLE_MAX_CHARS } from "./thread-title-limit";
 
-export const THREAD_TITLE_MAX_CHARS = 200;
+export { THREAD_TITLE_MAX_CHARS };
 
 export const threadTitleSchema = z
   .string()

@@ -10,13 +10,20 @@ export const maxDuration = 600;
 // POST /api/threads/{id}/runs – send a message (or regenerate) and stream the answer
 export const POST = tokenRoute<{ id: string }>(async ({ req, user, params }) => {
   const body = await readJsonBody(req, runRequestSchema);
-  const { runId, stream } = await startRun({
+  const { runId, stream, stages } = await startRun({
     userId: user.id,
     threadId: params.id,
     trigger: toRunTrigger(body),
     signal: req.signal,
   });
-  return uiMessageStreamResponse(stream, { "x-run-id": runId });
+  return uiMessageStreamResponse(stream, {
+    "x-run-id": runId,
+    // Where the time before the first byte went (npm run bench reads it): the model's
+    // resolution, admission's transaction, and building the run up to the model call.
+    "server-timing": Object.entries(stages)
+      .map(([stage, ms]) => `${stage};dur=${ms.toFixed(1)}`)
+      .join(", "),
+  });
 });
 
 // GET /api/threads/{id}/runs – the thread's runs, newest first
