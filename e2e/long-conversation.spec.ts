@@ -90,7 +90,10 @@ test("a long conversation is summarised for the model, visibly, and every messag
     expect(texts[0]).not.toContain(SUMMARY);
     expect(last.messages![1]!.role).toBe("user");
     expect(texts[1]).toBe(`<conversation_summary>\n${SUMMARY}\n</conversation_summary>`);
-    expect(texts.filter((t) => t.includes("<conversation_summary>"))).toHaveLength(1);
+    // (The system prompt names the tag in its rules; the block itself is one user message.)
+    const userTexts = texts.filter((_, i) => last.messages![i]!.role === "user");
+    expect(userTexts.filter((t) => t.includes("<conversation_summary>"))).toHaveLength(1);
+    expect(userTexts.filter((t) => t.includes("<project "))).toHaveLength(1);
     expect(texts.join("\n")).not.toContain("Answer 1: here are the facts");
     expect(texts.at(-2)).toMatch(/^<project id=/);
     expect(texts.at(-1)).toBe(question(4));
