@@ -126,12 +126,12 @@ test("a long conversation is summarised for the model, visibly, and every messag
 
   await test.step("the summary opens in place, by keyboard", async () => {
     const toggle = page.getByTestId("summary-toggle");
-    await expect(toggle).toHaveText("View summary");
+    await expect(toggle).toHaveText("View summary", { useInnerText: true });
     await expect(page.getByTestId("summary-text")).toHaveCount(0);
     await toggle.focus();
     await page.keyboard.press("Enter");
     await expect(toggle).toHaveAttribute("aria-expanded", "true");
-    await expect(toggle).toHaveText("Hide summary");
+    await expect(toggle).toHaveText("Hide summary", { useInnerText: true });
     await expect(page.getByTestId("summary-text")).toContainText(SUMMARY);
     await expect(page.getByTestId("summary-text")).toContainText("The model no longer reads the messages above");
     const axe = await new AxeBuilder({ page })
@@ -174,7 +174,7 @@ test("a long conversation is summarised for the model, visibly, and every messag
     // 78,000 characters (under the 100,000 a message may have) and ~48,000 tokens.
     await chat.sendMessage("预算报告说明，数字与事实。".repeat(6000));
     await expect(chat.error).toContainText(
-      /^This message is too long for the model's context window \(about [\d,]+ tokens, and a request to this model may carry at most 28,672\)/,
+      /This message is too long for the model's context window \(about [\d,]+ tokens, and a request to this model may carry at most 28,672\)/,
     );
     expect(await stub.completionRequests()).toEqual([]);
     // The message is kept, so it can be copied, shortened and sent again.
@@ -189,7 +189,7 @@ test("a long conversation is summarised for the model, visibly, and every messag
     await page.goto(`/workspace/chats/${fresh.id}`);
     await chat.sendMessage("Hello");
     await expect(chat.error).toContainText(
-      /^The conversation is longer than the model accepts \(the model server said: This model's maximum context length is 500 tokens/,
+      /The conversation is longer than the model accepts \(the model server said: This model's maximum context length is 500 tokens/,
     );
     await stub.contextLimit(null);
   });
