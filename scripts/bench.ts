@@ -14,7 +14,8 @@
 //     (the framework's own floor), and
 //  6. a long conversation: model-request size and run time at 10, 100 and 300 exchanges
 //     against the scripted model (500-character questions, ~2 KB answers, default budget),
-//     runs that made a summary call reported apart.
+//     each beside a 10-exchange thread run in alternation (target ≤ 1.2×), runs that made
+//     a summary call reported apart.
 // Prints the timings and the ratios.
 import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
@@ -736,15 +737,30 @@ async function benchPageJs(): Promise<void> {
   }
 }
 
+/**
+ * 6. A long conversation at the default budget (MODEL_CONTEXT_TOKENS 32768): one thread grows
+ * to 300 exchanges (500-character questions, ~2 KB answers, as in issue 14). At 10, 100 and
+ * 300 exchanges it reports the model request (bytes, messages, the largest of the last 50
+ * runs, and what the whole history would weigh unbounded) and the run time, as the median of
+ * the last RUN_WINDOW runs that made no summary call. The baseline runs beside it: at 100
+ * and 300, each timed run of the long thread alternates with a run of a fresh short thread
+ * (seeded to 3 exchanges, timed from 4 to 18: about a 10-exchange thread) under the same load,
+ * database size and warmth; the ratio is long / short (target ≤ 1.2). Runs that made a
+ * summary call are reported apart.
+ */
 async function benchLongConversation(): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-chat-"));
   const { startStubModelServer } = await import("../tests/support/stub-model-server");
   const summaryText = `The person asked a series of numbered questions about one topic. ${"Each answer gave the facts in order. ".repeat(30)}`;
-  // The stub refuses requests longer than a 32k-token model would take (~4 characters a token).
+  // The stub stands in for a 32k-token model, but it measures characters: it refuses request
+  // bodies over 32768 × 5 (JSON framing and English text come to ~4.6 characters a token with
+  // o200k, so 28,672 tokens of request take ~133 KB). Each request's tokens are also counted
+  // here with gpt-tokenizer, apart from the app's own count, and reported against the budget.
   const stub = await startStubModelServer({
     nonStreamingTurn: { type: "text", text: summaryText },
-    contextLimitChars: 32768 * 4,
+    contextLimitChars: 32768 * 5,
   });
+  const { countTokens } = await import("gpt-tokenizer");
   Object.assign(process.env, {
     DATA_DIR: dataDir,
     OPENAI_BASE_URL: stub.url,
@@ -754,62 +770,128 @@ async function benchLongConversation(): Promise<void> {
   delete process.env.DATABASE_URL;
   delete process.env.MODEL_CONTEXT_TOKENS;
   delete process.env.MODEL_MAX_OUTPUT_TOKENS;
+  delete process.env.MODEL_ENDPOINTS;
   const { resetConfigForTests } = await import("@/lib/config/env");
   resetConfigForTests();
   const { getDb, closeDb } = await import("@/lib/db/client");
   const { startRun } = await import("@/lib/chat/start-run");
+  const { backgroundWorkSettled } = await import("@/lib/chat/background-work");
   const db = await getDb();
   const userId = randomUUID().replace(/-/g, "");
   await db.user.create({ data: { id: userId, name: "Bench", email: `${userId}@bench.test` } });
   const project = await db.project.create({
     data: { userId, name: "Bench", nameKey: "bench", instructions: "Answer in detail." },
   });
-  const thread = await db.thread.create({ data: { userId, projectId: project.id, title: "Long" } });
+  const newThread = async (title: string) =>
+    (await db.thread.create({ data: { userId, projectId: project.id, title } })).id;
 
-  type Sample = { ms: number; requestBytes: number; messages: number; summarised: boolean };
-  const samples: Sample[] = [];
-  for (let n = 1; n <= 300; n++) {
+  type Sample = { ms: number; requestBytes: number; requestTokens: number; messages: number; summarised: boolean };
+  type WireMessage = { content: string | { text?: string }[] | null; tool_calls?: unknown };
+  /** The request's text as a model reads it: every message's content, tool calls and the tool schemas. */
+  const wireTokens = (body: { messages: WireMessage[]; tools?: unknown[] }) =>
+    countTokens(
+      [
+        ...body.messages.map((m) =>
+          typeof m.content === "string"
+            ? m.content
+            : (m.content ?? []).map((part) => part.text ?? "").join("") + JSON.stringify(m.tool_calls ?? ""),
+        ),
+        JSON.stringify(body.tools ?? []),
+      ].join("\n"),
+    ) +
+    4 * body.messages.length;
+  const question = (n: number) => `Question ${n}: ${"please tell me more about this part of the topic ".repeat(10)}`;
+  const answer = (n: number) =>
+    `Answer ${n}. ${"Here is one more fact about the topic, explained in a full sentence. ".repeat(30)}`;
+  let historyBytes = 0;
+  /** One exchange on a thread: the scripted answer, the run read to its end (it ends once recorded). */
+  async function exchange(threadId: string, n: number): Promise<Sample> {
     stub.reset();
-    const answer = `Answer ${n}. ${"Here is one more fact about the topic, explained in a full sentence. ".repeat(30)}`;
-    stub.enqueue({ type: "text", text: answer, chunks: [answer] });
-    const question = `Question ${n}: ${"please tell me more about this part of the topic ".repeat(10)}`;
-    const [ms] = await time(async () => {
-      const { stream } = await startRun({ userId, threadId: thread.id, trigger: { kind: "submit", text: question } });
+    stub.enqueue({ type: "text", text: answer(n), chunks: [answer(n)] });
+    const [ms, failure] = await time(async () => {
+      const { stream } = await startRun({ userId, threadId, trigger: { kind: "submit", text: question(n) } });
       const reader = stream.getReader();
-      while (!(await reader.read()).done);
+      let error: string | null = null;
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+        if (chunk.value.type === "error") error = chunk.value.errorText;
+      }
+      return error;
     });
+    // A run the model refused is not a sample: the bench stops and says why.
+    if (failure !== null) throw new Error(`exchange ${n} failed: ${failure}`);
+    // Nothing of this run may still be working when the next one is timed.
+    await backgroundWorkSettled();
     const streamed = stub.requests.filter((r) => (r.body as { stream?: boolean }).stream);
-    if (streamed.length !== 1 || streamed[0]!.outcome !== "completed") throw new Error(`run ${n} did not complete`);
-    const body = streamed[0]!.body as { messages: unknown[] };
-    const summarised = stub.requests.some(
-      (r) => !(r.body as { stream?: boolean }).stream && JSON.stringify(r.body).includes("running summary"),
-    );
-    samples.push({
+    if (streamed.length !== 1 || streamed[0]!.outcome !== "completed") {
+      throw new Error(`exchange ${n} did not complete: ${JSON.stringify(stub.requests.map((r) => r.outcome))}`);
+    }
+    const body = streamed[0]!.body as { messages: WireMessage[]; tools?: unknown[] };
+    return {
       ms,
       requestBytes: Buffer.byteLength(JSON.stringify(body)),
+      requestTokens: wireTokens(body),
       messages: body.messages.length,
-      summarised,
-    });
+      summarised: stub.requests.some(
+        (r) => !(r.body as { stream?: boolean }).stream && JSON.stringify(r.body).includes("running summary"),
+      ),
+    };
   }
 
-  const plain = (from: number, to: number) => samples.slice(from - 1, to).filter((s) => !s.summarised);
-  const at = (n: number) => {
-    const window = plain(n - 4, n);
-    return { ms: median(window.map((s) => s.ms)), sample: samples[n - 1]! };
-  };
-  const base = at(10);
-  for (const n of [10, 100, 300]) {
-    const { ms, sample } = at(n);
+  const RUN_WINDOW = 15;
+  const checkpoints = [10, 100, 300];
+  const long = await newThread("Long");
+  const samples: Sample[] = [];
+  const baselines = new Map<number, Sample[]>();
+  const historyAt = new Map<number, number>();
+  let baseline: { threadId: string; next: number } | null = null;
+  for (let n = 1; n <= 300; n += 1) {
+    const checkpoint = checkpoints.find((c) => c > 10 && n > c - RUN_WINDOW && n <= c);
+    if (checkpoint !== undefined && baseline === null) {
+      baseline = { threadId: await newThread(`Baseline ${checkpoint}`), next: 1 };
+      while (baseline.next <= 3) await exchange(baseline.threadId, baseline.next++);
+    }
+    samples.push(await exchange(long, n));
+    historyBytes += Buffer.byteLength(JSON.stringify([question(n), answer(n)]));
+    historyAt.set(n, historyBytes);
+    if (checkpoint !== undefined && baseline) {
+      const list = baselines.get(checkpoint) ?? [];
+      list.push(await exchange(baseline.threadId, baseline.next++));
+      baselines.set(checkpoint, list);
+      if (n === checkpoint) baseline = null;
+    }
+  }
+
+  const window = (n: number) => samples.slice(Math.max(0, n - RUN_WINDOW), n).filter((s) => !s.summarised);
+  const startMs = median(window(10).map((s) => s.ms));
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  console.log(
+    `long conversation (default budget: 28,672 request tokens; stub refuses over ${kb(32768 * 5)}); run time = median of the last ${RUN_WINDOW} runs without a summary call`,
+  );
+  for (const n of checkpoints) {
+    const sample = samples[n - 1]!;
+    const ms = median(window(n).map((s) => s.ms));
     const maxBytes = Math.max(...samples.slice(Math.max(0, n - 50), n).map((s) => s.requestBytes));
+    const short = baselines.get(n);
+    const beside = short
+      ? `; beside it a 10-exchange thread ${median(short.map((s) => s.ms)).toFixed(0)} ms (ratio ${(ms / median(short.map((s) => s.ms))).toFixed(2)}, target ≤ 1.2: ${ms / median(short.map((s) => s.ms)) <= 1.2 ? "met" : "MISSED"})`
+      : "";
     console.log(
-      `${n} exchanges: request ${(sample.requestBytes / 1024).toFixed(1)} KB, ${sample.messages} messages (largest of the last 50 runs ${(maxBytes / 1024).toFixed(1)} KB); ` +
-        `run median ${ms.toFixed(0)} ms (${(ms / base.ms).toFixed(2)}× the 10-exchange thread)`,
+      `${n} exchanges: request ${kb(sample.requestBytes)}, ${sample.messages} messages (largest of the last ${Math.min(50, n)} runs ${kb(maxBytes)}; the whole history is ${kb(historyAt.get(n)!)}); ` +
+        `run ${ms.toFixed(0)} ms (${(ms / startMs).toFixed(2)}× the same thread at 10)${beside}`,
     );
   }
   const summaryRuns = samples.filter((s) => s.summarised);
   console.log(
     `summary runs: ${summaryRuns.length} of 300 (exchanges ${samples.flatMap((s, i) => (s.summarised ? [i + 1] : [])).join(", ")}), ` +
       `median ${median(summaryRuns.map((s) => s.ms)).toFixed(0)} ms, excluded above`,
+  );
+  const afterFirstSummary = samples.slice(samples.findIndex((s) => s.summarised));
+  const tokens = (list: Sample[]) => list.map((s) => s.requestTokens);
+  console.log(
+    `request size once the budget is reached (exchanges ${samples.findIndex((s) => s.summarised) + 1}–300): ` +
+      `${kb(Math.min(...afterFirstSummary.map((s) => s.requestBytes)))} to ${kb(Math.max(...afterFirstSummary.map((s) => s.requestBytes)))}, ` +
+      `${Math.min(...tokens(afterFirstSummary)).toLocaleString("en-US")} to ${Math.max(...tokens(afterFirstSummary)).toLocaleString("en-US")} tokens ` +
+      `(largest of all 300: ${Math.max(...tokens(samples)).toLocaleString("en-US")}; budget 28,672)`,
   );
   await stub.close();
   await closeDb();

@@ -9,7 +9,7 @@ const STUB_URL = `http://127.0.0.1:${STUB_PORT}`;
 export const LOCAL_STUB_URL = `http://127.0.0.1:${process.env.STUB_MODEL_PORT_2 ?? STUB_PORT + 1}`;
 
 export type StubTurn =
-  | { type: "text"; text: string; delayMs?: number; chunks?: string[] }
+  | { type: "text"; text: string; delayMs?: number; chunks?: string[]; gate?: string }
   | { type: "tool-calls"; calls: { name: string; arguments?: unknown }[]; delayMs?: number }
   | { type: "error"; status: number; message: string };
 
@@ -41,6 +41,36 @@ export class StubModel {
       data: { turns, ...(title ? { nonStreamingTurn: { type: "text", text: title } } : {}) },
     });
     if (!response.ok()) throw new Error(`stub refused the script: ${await response.text()}`);
+  }
+
+  /**
+   * Answers every non-streaming call (the chat title, the conversation summary) with `text`;
+   * with `gate`, each is held until `release(gate)`.
+   */
+  async nonStreaming(text: string, gate?: string) {
+    const response = await this.request.post(`${this.url}/__script`, {
+      data: { nonStreamingTurn: { type: "text", text, ...(gate ? { gate } : {}) } },
+    });
+    if (!response.ok()) throw new Error(`stub refused the turn: ${await response.text()}`);
+  }
+
+  async release(gate: string) {
+    const response = await this.request.post(`${this.url}/__release`, { data: { gate } });
+    if (!response.ok()) throw new Error(`stub refused the release: ${await response.text()}`);
+  }
+
+  /** Refuses request bodies over `chars` characters as over the model's context window, until the next reset. */
+  async contextLimit(chars: number | null) {
+    const response = await this.request.post(`${this.url}/__script`, { data: { contextLimitChars: chars } });
+    if (!response.ok()) throw new Error(`stub refused the limit: ${await response.text()}`);
+  }
+
+  /** Every completion request, streaming or not, oldest first. */
+  async completionRequests(): Promise<RecordedRequest[]> {
+    const { requests } = (await (await this.request.get(`${this.url}/__requests`)).json()) as {
+      requests: RecordedRequest[];
+    };
+    return requests.filter((r) => r.path === "/v1/chat/completions");
   }
 
   /** Streaming completion requests only (the chat runs), oldest first. */

@@ -83,7 +83,13 @@ describe("a 300-exchange thread", () => {
         `run ${n}`,
       ).toEqual([]);
       expect(text).toBe(answer(n));
-      if (stub.requests.some(isSummaryCall)) summaryRounds.push(n);
+      const summarised = stub.requests.some(isSummaryCall);
+      if (summarised) summaryRounds.push(n);
+      // The chat is told when (and only when) a run first summarises older turns.
+      expect(
+        chunks.some((c) => c.type === "data-summarising"),
+        `run ${n}`,
+      ).toBe(summarised);
       largest = Math.max(largest, ...stub.requests.map(bodyChars));
     }
     // Unbounded, the last request would carry ~750 KB; it never passed the model's limit.
@@ -129,6 +135,7 @@ describe("a 300-exchange thread", () => {
     expect(messages).toHaveLength(600);
     expect(JSON.stringify(messages)).not.toContain("conversation_summary");
     expect(JSON.stringify(messages)).not.toContain(SUMMARY);
+    expect(JSON.stringify(messages)).not.toContain("data-summarising");
 
     // The summary is readable over the API, and ends where the request's verbatim turns begin.
     const { summary } = await (await api("GET", `/api/threads/${threadId}/summary`)).json();

@@ -67,7 +67,8 @@ export type StubTurn = (
       /**
        * Hold after the first chunk until the test releases this gate: explicit
        * synchronisation instead of a long delay. A client that hangs up while held is
-       * recorded as aborted at once.
+       * recorded as aborted at once. A non-streaming reply is held whole before it is sent
+       * (the summary call, while the chat says it is summarising).
        */
       gate?: string;
     } & EndingOptions)
@@ -362,6 +363,15 @@ export async function startStubModelServer(options: StubModelServerOptions = {})
     if (body?.stream) {
       await streamCompletion(res, record, turn, body.stream_options?.include_usage === true);
     } else {
+      if (turn.type === "text" && turn.gate) {
+        let clientGone = false;
+        res.on("close", () => (clientGone = !res.writableFinished));
+        await passGate(turn.gate, res);
+        if (clientGone || res.destroyed) {
+          record.outcome = "aborted";
+          return;
+        }
+      }
       completeAtOnce(res, record, turn);
     }
   }

@@ -309,6 +309,19 @@ describe("stub model server gates", () => {
     await expect.poll(() => stub.requests.at(-1)?.outcome).toBe("aborted");
   });
 
+  it("holds a gated non-streaming reply whole until the gate is released", async () => {
+    stub.setNonStreamingTurn({ type: "text", text: "the summary", gate: "g4" });
+    const text = generateText({ model: model(), prompt: "summarise" }).then((result) => result.text);
+    await expect.poll(() => stub.requests.at(-1)?.outcome).toBe("pending");
+    let answered = false;
+    void text.then(() => (answered = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(answered).toBe(false);
+    stub.release("g4");
+    expect(await text).toBe("the summary");
+    expect(stub.requests.at(-1)?.outcome).toBe("completed");
+  });
+
   it("is released over HTTP with POST /__release", async () => {
     stub.enqueue({ type: "text", text: "a b", gate: "g3" });
     const result = streamText({ model: model(), prompt: "x" });
