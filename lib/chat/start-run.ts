@@ -26,6 +26,7 @@ import { resolveAttachments } from "./resolve-attachments";
 import { withSourcesMetadata } from "./stream-sources";
 import { persistRunStream } from "@/lib/runs/persist-run-stream";
 import { registerRun, unregisterRun } from "@/lib/runs/run-registry";
+import { sendRunSignal } from "@/lib/runs/run-signals";
 import { prepareRunModel } from "@/lib/models/prepare-run-model";
 
 // The run (design: "The run"): admission → pinned context → tools → AI SDK loop →
@@ -106,11 +107,18 @@ export async function startRun({
   threadId,
   trigger,
   signal,
+  outlivesClient = false,
 }: {
   userId: string;
   threadId: string;
   trigger: RunTrigger;
   signal?: AbortSignal;
+  /**
+   * The chat page: the run goes on when its page goes away (a reload, another instance) and
+   * is followed there again (GET …/runs/{runId}/stream); only a cancel stops it. Over the API
+   * a client that hangs up stops the run, as documented.
+   */
+  outlivesClient?: boolean;
 }): Promise<StartedRun> {
   // The thread's model (or the default standing in for it, with a notice); 503 when none.
   const runModel = await prepareRunModel({ userId, threadId });
@@ -227,13 +235,19 @@ export async function startRun({
           } finally {
             unregisterRun(turn.runId);
             markRecorded();
+            // Followers end their streams once the run is recorded (follow-run-stream.ts).
+            void sendRunSignal("stream", turn.runId).catch(() => undefined);
           }
         });
       },
     });
     // Recorded for followers (any instance) first; the caller is handed the same chunks.
     const persisted = persistRunStream(turn.runId, withSourcesMetadata(endWithErrorChunk(uiStream, describeFailure)));
-    const delivery = deliverRunStream(persisted, { onCancel: () => controller.abort(), recorded });
+    const delivery = deliverRunStream(persisted, {
+      onCancel: () => controller.abort(),
+      outlivesConsumer: outlivesClient,
+      recorded,
+    });
     // Progress notes go to this client only: they are not part of the answer that is stored.
     return { runId: turn.runId, stream: progress.merge(delivery.stream) };
   } catch (error) {

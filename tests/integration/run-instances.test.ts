@@ -1,11 +1,12 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { failInterruptedRuns } from "@/lib/chat/run-records";
+import { startRun } from "@/lib/chat/start-run";
 import { databaseKind, getDb } from "@/lib/db/client";
 import { EXPIRED_RUN_ERROR } from "@/lib/runs/run-lease";
 import { signUp } from "../support/route-client";
 import type { StubModelServer } from "../support/stub-model-server";
 import { withStubModel } from "../support/stub-model-env";
-import { parseUiStream, readUiStream } from "../support/ui-stream";
+import { parseUiStream, readUiStream, type UiChunk } from "../support/ui-stream";
 
 // Runs across instances, as far as one process can show it: leases (a dead instance's run is
 // failed when its thread is touched, a live one's never), cancel by the run row alone (the
@@ -204,5 +205,94 @@ describe("the persisted stream", () => {
       `/api/threads/${thread.id}/runs/00000000-0000-4000-8000-000000000000/stream`,
     );
     expect([foreign.status, missing.status]).toEqual([404, 404]);
+  });
+});
+
+describe("the chat page's run", () => {
+  // The page starts its runs through startRunAction, which asks for this: the run outlives the
+  // page that started it, so a reload (here: the first consumer cancelling its stream) is not
+  // a Stop, and the reloaded page follows the run through GET …/runs/{runId}/stream.
+  async function startPageRun(userId: string, threadId: string) {
+    const { runId, stream } = await startRun({
+      userId,
+      threadId,
+      trigger: { kind: "submit", text: "go" },
+      outlivesClient: true,
+    });
+    const reader = stream.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) throw new Error("the run ended before the page went away");
+      if (value.type === "text-delta") break;
+    }
+    await reader.cancel(); // the page reloads
+    return runId;
+  }
+
+  const textOf = (chunks: UiChunk[]) =>
+    chunks
+      .filter((c) => c.type === "text-delta")
+      .map((c) => c.delta)
+      .join("");
+
+  /** Reads a UI stream until `deltas` text deltas have arrived; the promise reads the rest and gives all the text. */
+  async function readUntilDeltas(res: Response, deltas: number): Promise<Promise<string>> {
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let raw = "";
+    const complete = () => parseUiStream(raw.slice(0, raw.lastIndexOf("\n") + 1));
+    while (complete().filter((c) => c.type === "text-delta").length < deltas) {
+      const { done, value } = await reader.read();
+      if (done) throw new Error("the stream ended too early");
+      raw += decoder.decode(value, { stream: true });
+    }
+    return (async () => {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        raw += decoder.decode(value, { stream: true });
+      }
+      return textOf(parseUiStream(raw));
+    })();
+  }
+
+  it("goes on when its page goes away, and is followed to the whole answer, recorded before the follower's stream ends", async () => {
+    const { api, id: userId } = await signUp();
+    const thread = await newThread(api);
+    stub.enqueue({ type: "text", text: STORY, delayMs: 30 });
+    const runId = await startPageRun(userId, thread.id);
+
+    const followed = await readUiStream(await api("GET", `/api/threads/${thread.id}/runs/${runId}/stream`));
+    expect(followed.text).toBe(STORY);
+    // Ended only once recorded: the thread takes its next message at once (never a 409).
+    const [run] = await runs(api, thread.id);
+    expect(run).toMatchObject({ id: runId, status: "completed" });
+    expect(stub.requests.at(-1)?.outcome).toBe("completed");
+    const messages = (await (await api("GET", `/api/threads/${thread.id}/messages`)).json()).messages;
+    expect(messages.map((m: Json) => m.role)).toEqual(["user", "assistant"]);
+    expect(messages[1].parts.find((p: Json) => p.type === "text").text).toBe(STORY);
+    stub.enqueue({ type: "text", text: "Next." });
+    const next = await api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: "and now?" } } });
+    expect(next.status).toBe(200);
+    expect((await readUiStream(next)).text).toBe("Next.");
+  });
+
+  it("Stop while following stops the run and keeps exactly the text the follower was shown", async () => {
+    const { api, id: userId } = await signUp();
+    const thread = await newThread(api);
+    const story = `${STORY} ${STORY}`;
+    stub.enqueue({ type: "text", text: story, delayMs: 100 });
+    const runId = await startPageRun(userId, thread.id);
+
+    const shown = await readUntilDeltas(await api("GET", `/api/threads/${thread.id}/runs/${runId}/stream`), 2);
+    const cancelled = await api("POST", `/api/threads/${thread.id}/runs/${runId}/cancel`);
+    expect(cancelled.status).toBe(200);
+    const text = await shown;
+    await expect.poll(() => stub.requests.at(-1)?.outcome).toBe("aborted");
+    expect((await runs(api, thread.id))[0]).toMatchObject({ id: runId, status: "stopped" });
+    const messages = (await (await api("GET", `/api/threads/${thread.id}/messages`)).json()).messages;
+    expect(messages[1].parts.find((p: Json) => p.type === "text").text).toBe(text);
+    expect(text.length).toBeGreaterThan(0);
+    expect(text.length).toBeLessThan(story.length);
   });
 });

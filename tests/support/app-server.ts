@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 
-// One real server process from the production build (`next start`, as `npm start` runs it),
-// for tests that need several. It runs in its own process group so that stopping it by its
+// One real server process from the production build, served as `npm start` serves it
+// (scripts/serve.mjs: Next behind a Node server that tells the app the client's address, so
+// per-address limits key on it), for tests that need several. It runs in its own process group so that stopping it by its
 // pid also stops anything it started; output is kept for the failure message.
 
 export interface AppServer {
@@ -14,7 +15,7 @@ export interface AppServer {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-const NEXT_BIN = path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next");
+const SERVE = path.join(process.cwd(), "scripts", "serve.mjs");
 const READY_TIMEOUT_MS = 90_000;
 
 export async function startAppServer({
@@ -24,7 +25,7 @@ export async function startAppServer({
   port: number;
   env: Record<string, string | undefined>;
 }): Promise<AppServer> {
-  const child: ChildProcess = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], {
+  const child: ChildProcess = spawn(process.execPath, [SERVE], {
     env: { NODE_ENV: "production", ...env, PORT: String(port), NEXT_TELEMETRY_DISABLED: "1" },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
