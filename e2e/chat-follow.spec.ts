@@ -41,7 +41,7 @@ test("a reply in progress survives a reload: it keeps growing to its end, and St
   await expect(chat.empty).toBeVisible();
 
   await test.step("reloaded mid-answer, the answer continues live and completes, shown once", async () => {
-    const story = words("word", 40);
+    const story = words("word", 60);
     await stub.script([{ type: "text", text: story.join(" "), delayMs: 200 }]);
     await chat.sendMessage("Tell me a story");
     await expect(chat.assistantMessages.last()).toContainText("word3");
@@ -54,7 +54,7 @@ test("a reply in progress survives a reload: it keeps growing to its end, and St
     const early = (await shownWords(reply, "word")).length;
     expect(early).toBeLessThan(story.length);
     await expect.poll(async () => (await shownWords(reply, "word")).length).toBeGreaterThan(early);
-    await expect(reply).toContainText("word40", { timeout: 20_000 });
+    await expect(reply).toContainText("word60", { timeout: 30_000 });
     await expect(chat.idle()).toBeAttached();
     await expect(chat.send).toBeVisible();
     expect(await shownWords(reply, "word")).toEqual(story);
@@ -68,7 +68,7 @@ test("a reply in progress survives a reload: it keeps growing to its end, and St
     expect(await storedAnswer(page, thread.id)).toBe(story.join(" "));
     await page.reload();
     await expect(chat.assistantMessages).toHaveCount(1);
-    await expect(chat.assistantMessages.last()).toContainText("word40");
+    await expect(chat.assistantMessages.last()).toContainText("word60");
   });
 
   await test.step("Stop after a reload stops the reply where it is, on the page and at the model", async () => {
