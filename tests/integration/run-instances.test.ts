@@ -6,7 +6,7 @@ import { EXPIRED_RUN_ERROR } from "@/lib/runs/run-lease";
 import { signUp } from "../support/route-client";
 import type { StubModelServer } from "../support/stub-model-server";
 import { withStubModel } from "../support/stub-model-env";
-import { parseUiStream, readUiStream, type UiChunk } from "../support/ui-stream";
+import { parseUiStream, readUiStream } from "../support/ui-stream";
 
 // Runs across instances, as far as one process can show it: leases (a dead instance's run is
 // failed when its thread is touched, a live one's never), cancel by the run row alone (the
@@ -228,12 +228,6 @@ describe("the chat page's run", () => {
     await reader.cancel(); // the page reloads
     return runId;
   }
-
-  const textOf = (chunks: UiChunk[]) =>
-    chunks
-      .filter((c) => c.type === "text-delta")
-      .map((c) => c.delta)
-      .join("");
 
   it("goes on when its page goes away, and is followed to the whole answer, recorded before the follower's stream ends", async () => {
     const { api, id: userId } = await signUp();
