@@ -1,9 +1,12 @@
 import type { ChatTransport, UIMessageChunk } from "ai";
 import type { ChatMessage } from "@/lib/chat/chat-message";
 import { cancelRunAction, startRunAction } from "@/lib/chat/run-actions";
+import { ApiError } from "@/lib/client/api";
+import { followRun } from "@/lib/client/follow-run";
 import { RunStartError } from "./run-start-error";
 
 type SendOptions = Parameters<ChatTransport<ChatMessage>["sendMessages"]>[0];
+type ReconnectOptions = Parameters<ChatTransport<ChatMessage>["reconnectToStream"]>[0];
 
 /**
  * useChat over the server actions instead of a route handler. The server is authoritative
@@ -15,8 +18,14 @@ export class ActionTransport implements ChatTransport<ChatMessage> {
   private runId: string | null = null;
   /** Stop was asked for before the server said which run it started. */
   private stopWanted = false;
+  /** A followed run's stream replays it from its start, so useChat starts the message afresh. */
+  readonly resumeStreamIsReplay = true;
 
-  constructor(private readonly threadId: string) {}
+  /** `runToFollow`: a reply in progress when the page opened, followed once by reconnectToStream. */
+  constructor(
+    private readonly threadId: string,
+    private runToFollow: string | null = null,
+  ) {}
 
   /**
    * Stop, honestly: the server stops the run and ends the stream where it stopped, and the
@@ -58,9 +67,34 @@ export class ActionTransport implements ChatTransport<ChatMessage> {
     );
   }
 
-  // Runs are not resumable across page loads; a reload shows the persisted history instead.
-  async reconnectToStream(): Promise<null> {
-    return null;
+  /**
+   * A reply that was in progress when the page opened (a reload, another tab, another
+   * instance): its stream from the start, then live to its end (lib/client/follow-run.ts).
+   * The run goes on without the page that started it (startRunAction), so Stop here is the
+   * same honest Stop: the server stops the run wherever it streams, and the page reads on
+   * to where it stopped. Nothing to follow (none in progress, or it is gone): null.
+   */
+  async reconnectToStream({ abortSignal }: ReconnectOptions): Promise<ReadableStream<UIMessageChunk> | null> {
+    const runId = this.runToFollow;
+    this.runToFollow = null;
+    if (!runId) return null;
+    this.runId = runId;
+    this.stopWanted = false;
+    let stream: ReadableStream<UIMessageChunk>;
+    try {
+      stream = await followRun(this.threadId, runId, abortSignal);
+    } catch (error) {
+      if (this.runId === runId) this.runId = null;
+      if (error instanceof ApiError && error.status === 404) return null;
+      throw error;
+    }
+    return stream.pipeThrough(
+      new TransformStream<UIMessageChunk, UIMessageChunk>({
+        flush: () => {
+          if (this.runId === runId) this.runId = null;
+        },
+      }),
+    );
   }
 }
 

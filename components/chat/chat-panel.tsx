@@ -6,7 +6,7 @@ import { useMarkdownReady } from "@/components/markdown/markdown";
 import { Button } from "@/components/ui/button";
 import { useConfig } from "@/lib/client/queries";
 import { useErrorMessage } from "@/lib/client/use-error-message";
-import { api } from "@/lib/client/api";
+import { loadChatHistory } from "@/lib/client/load-chat-history";
 import { ChatSession } from "./chat-session";
 import { FilePreviewProvider } from "./file-preview-provider";
 import { queryKeys } from "@/lib/client/query-keys";
@@ -24,9 +24,10 @@ function ChatSkeleton() {
 }
 
 /**
- * The conversation area of a thread page: loads the saved history once, then hands it to
- * the live session. The history is read only to seed useChat, so it is never refetched
- * underneath a running conversation.
+ * The conversation area of a thread page: loads the saved history once (with the run still
+ * writing a reply, if any, for the session to follow), then hands it to the live session.
+ * The history is read only to seed useChat, so it is never refetched underneath a running
+ * conversation.
  */
 export function ChatPanel({ threadId }: { threadId: string }) {
   const t = useTranslations("chat");
@@ -36,7 +37,7 @@ export function ChatPanel({ threadId }: { threadId: string }) {
   const markdownReady = useMarkdownReady();
   const history = useQuery({
     queryKey: queryKeys.chatMessages(threadId),
-    queryFn: () => api.threadMessages(threadId),
+    queryFn: () => loadChatHistory(threadId),
     staleTime: Infinity,
     gcTime: 0,
     refetchOnWindowFocus: false,
@@ -63,7 +64,8 @@ export function ChatPanel({ threadId }: { threadId: string }) {
     <FilePreviewProvider key={threadId} threadId={threadId}>
       <ChatSession
         threadId={threadId}
-        initialMessages={history.data}
+        initialMessages={history.data.messages}
+        activeRunId={history.data.activeRunId}
         model={config?.model ?? { configured: true, name: null }}
         uploadMaxBytes={config?.uploadMaxBytes ?? DEFAULT_UPLOAD_MAX_BYTES}
       />

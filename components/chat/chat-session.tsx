@@ -34,22 +34,27 @@ type PendingRequest =
 
 /**
  * One thread's live conversation: useChat over the server actions, the composer with its
- * uploads, and the files panel. Mounted per thread (keyed by the caller).
+ * uploads, and the files panel. Mounted per thread (keyed by the caller). Opened while a
+ * reply is being written (a reload, another tab, another instance), it follows that reply
+ * to its end, with Stop.
  */
 export function ChatSession({
   threadId,
   initialMessages,
+  activeRunId = null,
   model,
   uploadMaxBytes,
 }: {
   threadId: string;
   initialMessages: ChatMessage[];
+  /** The run writing a reply when the history was read (lib/client/load-chat-history.ts). */
+  activeRunId?: string | null;
   model: { configured: boolean; name: string | null };
   uploadMaxBytes: number;
 }) {
   const t = useTranslations("chat");
   const filesPanelId = useId();
-  const [transport] = useState(() => new ActionTransport(threadId));
+  const [transport] = useState(() => new ActionTransport(threadId, activeRunId));
   const [firstMessage] = useState(() => takeFirstMessage(threadId));
   const [draft, setDraft] = useState(() => (firstMessage !== null && !model.configured ? firstMessage : ""));
   const [outcome, setOutcome] = useState<RunOutcome>(null);
@@ -67,6 +72,8 @@ export function ChatSession({
     id: threadId,
     messages: initialMessages,
     transport,
+    // Follows the reply in progress once, on mount (ActionTransport.reconnectToStream).
+    resume: activeRunId !== null,
     onData: (part) => {
       if (part.type === "data-summarising") setSummarising(true);
     },

@@ -8,11 +8,13 @@ import type { ChatMessage } from "./chat-message";
 // serialiser; a response built by ui-message-stream-response.ts reads ahead of nothing either.
 
 export interface DeliveredRunStream {
-  /** The chunks for the client; cancelling it aborts the run. */
+  /** The chunks for the client; cancelling it aborts the run, unless the run outlives its consumer. */
   stream: ReadableStream<UIMessageChunk>;
   /**
    * The assistant message assembled from exactly the chunks handed over, settled once the
    * consumer has read to the end or gone away; null when not even its start was handed over.
+   * When the run outlives its consumer, everything after the consumer left counts as handed
+   * over too (it goes to the run's followers), so this settles once the source ends.
    */
   delivered: Promise<ChatMessage | null>;
 }
@@ -21,9 +23,16 @@ export function deliverRunStream(
   source: ReadableStream<UIMessageChunk>,
   {
     onCancel,
+    outlivesConsumer = false,
     recorded: runRecorded = Promise.resolve(),
   }: {
     onCancel: () => void;
+    /**
+     * The chat page's case: a consumer that goes away (a reload, a closed tab) is not a Stop.
+     * The run goes on, the rest of the source is read here and recorded, and the page follows
+     * the run again through its persisted stream; Stop is an explicit cancel.
+     */
+    outlivesConsumer?: boolean;
     /**
      * Settles once the run's record is written from `delivered`. The client's stream ends only
      * after it, so a client that sends its next message the moment the answer ends finds the
@@ -48,6 +57,21 @@ export function deliverRunStream(
     return message;
   })();
 
+  // The consumer left but the run goes on: everything it still produces is the answer.
+  const drain = async () => {
+    try {
+      for (;;) {
+        const next = await reader.read();
+        if (next.done) break;
+        record.enqueue(next.value);
+      }
+    } catch {
+      // The run's own error handling records the failure; the answer is what came before it.
+    } finally {
+      settle();
+    }
+  };
+
   const stream = new ReadableStream<UIMessageChunk>(
     {
       async pull(controller) {
@@ -68,6 +92,10 @@ export function deliverRunStream(
         controller.enqueue(next.value);
       },
       async cancel(reason) {
+        if (outlivesConsumer) {
+          void drain();
+          return;
+        }
         // Whatever was read but not handed over is not the client's, so it is not recorded.
         settle();
         onCancel();

@@ -24,7 +24,13 @@ export async function startRunAction(threadId: string, request: unknown): Promis
     if (!parsed.success) {
       throw new AppError("validation_failed", parsed.error.issues[0]?.message, { details: zodDetails(parsed.error) });
     }
-    const { runId, stream } = await startRun({ userId: user.id, threadId, trigger: toRunTrigger(parsed.data) });
+    // A reload is not a Stop: the page finds the run again and follows it (ActionTransport).
+    const { runId, stream } = await startRun({
+      userId: user.id,
+      threadId,
+      trigger: toRunTrigger(parsed.data),
+      outlivesClient: true,
+    });
     return { ok: true as const, runId, stream };
   });
 }

@@ -28,6 +28,7 @@ import { withSourcesMetadata } from "./stream-sources";
 import { persistRunStream } from "@/lib/runs/persist-run-stream";
 import { isEndedByShutdown, registerRun, unregisterRun } from "@/lib/runs/run-registry";
 import { SHUTDOWN_ERROR } from "@/lib/runs/end-runs-at-shutdown";
+import { sendRunSignal } from "@/lib/runs/run-signals";
 import { prepareRunModel } from "@/lib/models/prepare-run-model";
 
 // The run (design: "The run"): admission → pinned context → tools → AI SDK loop →
@@ -110,11 +111,18 @@ export async function startRun({
   threadId,
   trigger,
   signal,
+  outlivesClient = false,
 }: {
   userId: string;
   threadId: string;
   trigger: RunTrigger;
   signal?: AbortSignal;
+  /**
+   * The chat page: the run goes on when its page goes away (a reload, another instance) and
+   * is followed there again (GET …/runs/{runId}/stream); only a cancel stops it. Over the API
+   * a client that hangs up stops the run, as documented.
+   */
+  outlivesClient?: boolean;
 }): Promise<StartedRun> {
   const started = performance.now();
   // The thread's model (or the default standing in for it, with a notice); 503 when none.
@@ -232,6 +240,8 @@ export async function startRun({
           } finally {
             unregisterRun(turn.runId);
             markRecorded();
+            // Followers end their streams once the run is recorded (follow-run-stream.ts).
+            void sendRunSignal("stream", turn.runId).catch(() => undefined);
           }
         });
       },
@@ -240,6 +250,7 @@ export async function startRun({
     const persisted = persistRunStream(turn.runId, withSourcesMetadata(endWithErrorChunk(uiStream, describeFailure)));
     const delivery = deliverRunStream(persisted, {
       onCancel: () => controller.abort(),
+      outlivesConsumer: outlivesClient,
       recorded,
     });
     // Progress notes go to this client only: they are not part of the answer that is stored.

@@ -15,6 +15,7 @@ import type { RestoreResult, TrashedDocumentDto, TrashPage } from "@/lib/trash/t
 import type { TokenDto } from "@/lib/tokens/token-dto";
 import type { ModelDto, ModelListDto } from "@/lib/models/model-dto";
 import type { ThreadSummaryDto } from "@/lib/chat/thread-summary-dto";
+import type { RunDto } from "@/lib/runs/run-dto";
 
 // Typed calls to the HTTP contract (docs/api.md) for client components. Every failure is
 // thrown as an ApiError carrying the server's error body, so callers can branch on `code`
@@ -47,6 +48,8 @@ export type ModelList = ModelListDto;
 /** What the next run receives (GET …/context); `{project: null}` for a chat outside a project, `history` always. */
 export type RunContext = (RunContextSummary | { project: null }) & { history: HistoryContext };
 export type ConversationSummary = ThreadSummaryDto;
+/** A chat's run (GET …/runs): `running` while a reply is being written, on any instance. */
+export type Run = RunDto;
 /** "Save to project": 201 added, or 200 when identical bytes were already on the shelf. */
 export type SavedDocument = PlacedDocument;
 /** A document in the trash: where it was trashed from, and when it is purged for good. */
@@ -261,6 +264,8 @@ export const api = {
           }) as ChatMessage,
       ),
     ),
+  /** The chat's runs, newest first; a run whose instance died is already listed as failed. */
+  threadRuns: (threadId: string) => request<{ runs: Run[] }>(`${threadPath(threadId)}/runs`).then((r) => r.runs),
   threadContext: (threadId: string) => request<RunContext>(`${threadPath(threadId)}/context`),
   projectContext: (projectId: string) =>
     request<RunContextSummary>(`/api/projects/${encodeURIComponent(projectId)}/context`),

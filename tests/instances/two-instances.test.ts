@@ -191,6 +191,32 @@ describe("two instances on one database and one data directory", () => {
     await c.stop();
   });
 
+  it("sign-in attempts spread over A and B spend one shared budget", async () => {
+    // Per account and address, 5 attempts a minute (lib/auth/sign-in-limits.ts). Alternating
+    // instances, each sees at most three: with a budget per process none would refuse.
+    const max = 5; // SIGN_IN_LIMITS.accountAndAddress.max
+    const attempt = (server: AppServer) =>
+      fetch(`${server.url}/api/auth/sign-in/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: env.APP_URL! },
+        body: JSON.stringify({ email: "many@example.test", password: "not the password" }),
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < max; i++) statuses.push((await attempt(i % 2 ? b : a)).status);
+    expect(statuses).toEqual(Array(max).fill(401));
+    const refusedOnB = await attempt(b);
+    expect(refusedOnB.status).toBe(429);
+    expect(Number(refusedOnB.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await attempt(a)).status).toBe(429);
+    // The right password is refused too until the window passes: the budget counts attempts.
+    const right = await fetch(`${a.url}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: env.APP_URL! },
+      body: JSON.stringify({ email: "many@example.test", password: "correct horse battery" }),
+    });
+    expect(right.status).toBe(429);
+  });
+
   it("identical uploads split across A and B at once leave one row and one stored file", async () => {
     const { project } = await (await call(a, "POST", "/api/projects", { name: "Shared shelf" })).json();
     const rounds = 3;

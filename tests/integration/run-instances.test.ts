@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { failInterruptedRuns } from "@/lib/chat/run-records";
+import { startRun } from "@/lib/chat/start-run";
 import { databaseKind, getDb } from "@/lib/db/client";
 import { EXPIRED_RUN_ERROR } from "@/lib/runs/run-lease";
 import { signUp } from "../support/route-client";
@@ -207,5 +208,48 @@ describe("the persisted stream", () => {
       `/api/threads/${thread.id}/runs/00000000-0000-4000-8000-000000000000/stream`,
     );
     expect([foreign.status, missing.status]).toEqual([404, 404]);
+  });
+});
+
+describe("the chat page's run", () => {
+  // The page starts its runs through startRunAction, which asks for this: the run outlives the
+  // page that started it, so a reload (here: the first consumer cancelling its stream) is not
+  // a Stop, and the reloaded page follows the run through GET …/runs/{runId}/stream.
+  async function startPageRun(userId: string, threadId: string) {
+    const { runId, stream } = await startRun({
+      userId,
+      threadId,
+      trigger: { kind: "submit", text: "go" },
+      outlivesClient: true,
+    });
+    const reader = stream.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) throw new Error("the run ended before the page went away");
+      if (value.type === "text-delta") break;
+    }
+    await reader.cancel(); // the page reloads
+    return runId;
+  }
+
+  it("goes on when its page goes away, and is followed to the whole answer, recorded before the follower's stream ends", async () => {
+    const { api, id: userId } = await signUp();
+    const thread = await newThread(api);
+    stub.enqueue({ type: "text", text: STORY, delayMs: 30 });
+    const runId = await startPageRun(userId, thread.id);
+
+    const followed = await readUiStream(await api("GET", `/api/threads/${thread.id}/runs/${runId}/stream`));
+    expect(followed.text).toBe(STORY);
+    // Ended only once recorded: the thread takes its next message at once (never a 409).
+    const [run] = await runs(api, thread.id);
+    expect(run).toMatchObject({ id: runId, status: "completed" });
+    expect(stub.requests.at(-1)?.outcome).toBe("completed");
+    const messages = (await (await api("GET", `/api/threads/${thread.id}/messages`)).json()).messages;
+    expect(messages.map((m: Json) => m.role)).toEqual(["user", "assistant"]);
+    expect(messages[1].parts.find((p: Json) => p.type === "text").text).toBe(STORY);
+    stub.enqueue({ type: "text", text: "Next." });
+    const next = await api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: "and now?" } } });
+    expect(next.status).toBe(200);
+    expect((await readUiStream(next)).text).toBe("Next.");
   });
 });

@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 
-// One real server process from the production build, for tests that need several: `next start`,
-// or scripts/serve.mjs (what `npm start` runs: the socket's address, raw-path checks and the
-// graceful stop). It runs in its own process group so that stopping it by its pid also stops
-// anything it started; output is kept for the failure message.
+// One real server process from the production build, for tests that need several: by default
+// served as `npm start` serves it (scripts/serve.mjs: Next behind a Node server that tells the
+// app the client's address, so per-address limits key on it, checks raw paths and stops
+// gracefully), or bare `next start`. It runs in its own process group so that stopping it by
+// its pid also stops anything it started; output is kept for the failure message.
 
 export interface AppServer {
   pid: number;
@@ -18,21 +19,19 @@ export interface AppServer {
 }
 
 const NEXT_BIN = path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next");
+const SERVE = path.join(process.cwd(), "scripts", "serve.mjs");
 const READY_TIMEOUT_MS = 90_000;
 
 export async function startAppServer({
   port,
   env,
-  entry = "next-start",
+  entry = "serve",
 }: {
   port: number;
   env: Record<string, string | undefined>;
   entry?: "next-start" | "serve";
 }): Promise<AppServer> {
-  const args =
-    entry === "serve"
-      ? [path.join(process.cwd(), "scripts", "serve.mjs")]
-      : [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"];
+  const args = entry === "serve" ? [SERVE] : [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"];
   const child: ChildProcess = spawn(process.execPath, args, {
     env: { NODE_ENV: "production", ...env, PORT: String(port), NEXT_TELEMETRY_DISABLED: "1" },
     stdio: ["ignore", "pipe", "pipe"],

@@ -76,4 +76,22 @@ describe("deliverRunStream", () => {
     await end;
     expect(ended).toBe(true);
   });
+
+  it("when the run outlives its consumer, a consumer that goes away stops nothing and the whole answer is recorded", async () => {
+    const source = eagerSource();
+    let cancelled = 0;
+    const { stream, delivered } = deliverRunStream(source.stream, {
+      onCancel: () => (cancelled += 1),
+      outlivesConsumer: true,
+    });
+    const reader = stream.getReader();
+    for (let i = 0; i < 3 + 7; i++) await reader.read();
+    await reader.cancel();
+
+    const message = await delivered;
+    expect(cancelled).toBe(0);
+    expect(source.pulled()).toBe(chunks.length);
+    expect(textOf(message)).toBe(words.join(""));
+    expect(message?.id).toBe("m1");
+  });
 });

@@ -1,6 +1,6 @@
 import os from "node:os";
 import path from "node:path";
-import { mkdir, mkdtemp, readFile, rm, stat, unlink, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, unlink, writeFile } from "node:fs/promises";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { resetConfigForTests } from "@/lib/config/env";
 import { convertedPathFor } from "@/lib/storage/layout";
@@ -118,5 +118,33 @@ describe("a conversion that finishes after its document was purged", () => {
     const original = await stored("live.html", "<p>live</p>");
     await writeTextAtomically(convertedPathFor(original), "# live");
     expect(await readFile(convertedPathFor(original), "utf8")).toBe("# live");
+  });
+});
+
+describe("two conversions of one document at once (two instances on one data volume)", () => {
+  it("never expose a partial converted.md: a reader sees no file or one whole conversion, and no temporary is left", async () => {
+    const original = await stored("big.html", "<p>big</p>");
+    const target = convertedPathFor(original);
+    // Large enough that a plain write would be seen half-done (several writes of the file).
+    const versions = ["a", "b"].map((letter) => `# ${letter}\n${`${letter.repeat(79)}\n`.repeat(40_000)}`);
+    let writing = true;
+    const seen = new Set<string>();
+    const reader = (async () => {
+      while (writing) {
+        const text = await readFile(target, "utf8").catch((error: NodeJS.ErrnoException) => {
+          if (error.code === "ENOENT") return null;
+          throw error;
+        });
+        if (text !== null)
+          seen.add(text.length === versions[0]!.length && versions.includes(text) ? text[2]! : "partial");
+      }
+    })();
+    for (let round = 0; round < 5; round++)
+      await Promise.all(versions.map((text) => writeTextAtomically(target, text)));
+    writing = false;
+    await reader;
+    expect(seen.has("partial")).toBe(false);
+    expect(versions).toContain(await readFile(target, "utf8"));
+    expect(await readdir(path.dirname(target))).toEqual(["converted.md"]);
   });
 });
