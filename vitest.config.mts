@@ -26,6 +26,9 @@ export default defineConfig({
           environment: "node",
           env: { TEST_DATABASE: "pglite" },
           setupFiles: ["tests/support/integration-setup.ts"],
+          // A poll waits for the server under test, which a loaded 2-core machine slows: the
+          // 1 s default turned a request still on its way into a failure.
+          expect: { poll: { timeout: 15_000 } },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -38,6 +41,7 @@ export default defineConfig({
           name: "instances",
           include: ["tests/instances/**/*.test.ts"],
           environment: "node",
+          expect: { poll: { timeout: 15_000 } },
           testTimeout: 60_000,
           hookTimeout: 180_000,
         },
@@ -51,6 +55,9 @@ export default defineConfig({
           environment: "node",
           env: { TEST_DATABASE: "postgres" },
           setupFiles: ["tests/support/integration-setup.ts"],
+          // A poll waits for the server under test, which a loaded 2-core machine slows: the
+          // 1 s default turned a request still on its way into a failure.
+          expect: { poll: { timeout: 15_000 } },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
