@@ -22,29 +22,7 @@ import {
 // first holds before letting the first go; embedded PGlite runs one transaction at a time, so
 // there the second cannot read anything before the first commits.
 
-const pauses = vi.hoisted(() => {
-  type Pause = { reached: Promise<void>; release: () => void; arrive: () => Promise<void> };
-  const armed = new Map<string, Pause>();
-  return {
-    /** The next time the code passes `name`, it stops there until `release()`. */
-    arm(name: string): Pause {
-      let arrived!: () => void;
-      let release!: () => void;
-      const reached = new Promise<void>((resolve) => (arrived = resolve));
-      const released = new Promise<void>((resolve) => (release = resolve));
-      const pause = { reached, release, arrive: async () => (arrived(), released) };
-      armed.set(name, pause);
-      return pause;
-    },
-    async pass(name: string): Promise<void> {
-      const pause = armed.get(name);
-      if (!pause) return;
-      armed.delete(name);
-      await pause.arrive();
-    },
-    clear: () => armed.clear(),
-  };
-});
+const pauses = await vi.hoisted(async () => (await import("../support/pause-points")).createPausePoints());
 
 // Restore checks the row's bytes under its locks (the target project's and the row's): held
 // there, it owns both while the other operation starts.

@@ -13,29 +13,7 @@ import { newProject, storedPaths, trashDocument, uploadDocument, type Api } from
 //   - "save to project" from a chat deleted meanwhile must not add a row naming that chat;
 //   - "attach to chat" into a chat deleted meanwhile must not leave files behind it.
 
-const pauses = vi.hoisted(() => {
-  type Pause = { reached: Promise<void>; release: () => void; arrive: () => Promise<void> };
-  const armed = new Map<string, Pause>();
-  return {
-    /** The next time the code passes `name`, it stops there until `release()`. */
-    arm(name: string): Pause {
-      let arrived!: () => void;
-      let release!: () => void;
-      const reached = new Promise<void>((resolve) => (arrived = resolve));
-      const released = new Promise<void>((resolve) => (release = resolve));
-      const pause = { reached, release, arrive: async () => (arrived(), released) };
-      armed.set(name, pause);
-      return pause;
-    },
-    async pass(name: string): Promise<void> {
-      const pause = armed.get(name);
-      if (!pause) return;
-      armed.delete(name);
-      await pause.arrive();
-    },
-    clear: () => armed.clear(),
-  };
-});
+const pauses = await vi.hoisted(async () => (await import("../support/pause-points")).createPausePoints());
 
 vi.mock("@/lib/conversion/convert-to-markdown", async (importOriginal) => {
   const real = await importOriginal<typeof import("@/lib/conversion/convert-to-markdown")>();

@@ -12,29 +12,7 @@ import { newProject, trashDocument, trashedDocument, uploadDocument, type Api } 
 // get ahead while the first is held. Then the first is let go. After both, `total` must equal
 // a count of the live rows and the outcome the ordering implies.
 
-const pauses = vi.hoisted(() => {
-  type Pause = { reached: Promise<void>; release: () => void; arrive: () => Promise<void> };
-  const armed = new Map<string, Pause>();
-  return {
-    /** The next time the code passes `name`, it stops there until `release()`. */
-    arm(name: string): Pause {
-      let arrived!: () => void;
-      let release!: () => void;
-      const reached = new Promise<void>((resolve) => (arrived = resolve));
-      const released = new Promise<void>((resolve) => (release = resolve));
-      const pause = { reached, release, arrive: async () => (arrived(), released) };
-      armed.set(name, pause);
-      return pause;
-    },
-    async pass(name: string): Promise<void> {
-      const pause = armed.get(name);
-      if (!pause) return;
-      armed.delete(name);
-      await pause.arrive();
-    },
-    clear: () => armed.clear(),
-  };
-});
+const pauses = await vi.hoisted(async () => (await import("../support/pause-points")).createPausePoints());
 
 vi.mock("@/lib/db/locks", async (importOriginal) => {
   const real = await importOriginal<typeof import("@/lib/db/locks")>();
