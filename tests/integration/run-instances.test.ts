@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { failInterruptedRuns } from "@/lib/chat/run-records";
 import { startRun } from "@/lib/chat/start-run";
 import { databaseKind, getDb } from "@/lib/db/client";
@@ -6,12 +6,28 @@ import { EXPIRED_RUN_ERROR } from "@/lib/runs/run-lease";
 import { signUp } from "../support/route-client";
 import type { StubModelServer } from "../support/stub-model-server";
 import { withStubModel } from "../support/stub-model-env";
-import { parseUiStream, readUiStream } from "../support/ui-stream";
+import { parseUiStream, readUiStream, type UiChunk } from "../support/ui-stream";
 
 // Runs across instances, as far as one process can show it: leases (a dead instance's run is
 // failed when its thread is touched, a live one's never), cancel by the run row alone (the
 // poll that backs up NOTIFY), and the persisted stream replayed and followed.
 // tests/instances/ runs the same with two real servers.
+
+// A follower that found nothing new in the stored stream checks the run's lease before it
+// waits for the next batch: the pause point `follower-idle:<thread>` holds it right there.
+const pauses = await vi.hoisted(async () => (await import("../support/pause-points")).createPausePoints());
+
+vi.mock("@/lib/runs/run-lease", async (importOriginal) => {
+  const real = await importOriginal<typeof import("@/lib/runs/run-lease")>();
+  return {
+    ...real,
+    failExpiredRuns: async (...args: Parameters<typeof real.failExpiredRuns>) => {
+      if (args[1]) await pauses.pass(`follower-idle:${args[1].threadId}`);
+      return real.failExpiredRuns(...args);
+    },
+  };
+});
+afterEach(() => pauses.clear());
 
 type Json = Record<string, any>;
 type Api = Awaited<ReturnType<typeof signUp>>["api"];
@@ -215,7 +231,12 @@ describe("the chat page's run", () => {
   // The page starts its runs through startRunAction, which asks for this: the run outlives the
   // page that started it, so a reload (here: the first consumer cancelling its stream) is not
   // a Stop, and the reloaded page follows the run through GET …/runs/{runId}/stream.
-  async function startPageRun(userId: string, threadId: string) {
+  // `leave`: "at-once" reloads before anything arrived, "after-first-word" once a word was shown.
+  async function startPageRun(
+    userId: string,
+    threadId: string,
+    leave: "at-once" | "after-first-word" = "after-first-word",
+  ) {
     const { runId, stream } = await startRun({
       userId,
       threadId,
@@ -223,13 +244,71 @@ describe("the chat page's run", () => {
       outlivesClient: true,
     });
     const reader = stream.getReader();
-    for (;;) {
+    while (leave === "after-first-word") {
       const { done, value } = await reader.read();
       if (done) throw new Error("the run ended before the page went away");
       if (value.type === "text-delta") break;
     }
     await reader.cancel(); // the page reloads
     return runId;
+  }
+
+  const textOf = (chunks: UiChunk[]) =>
+    chunks
+      .filter((c) => c.type === "text-delta")
+      .map((c) => c.delta)
+      .join("");
+
+  /**
+   * Reads a follower's stream until its first text arrives; `rest` reads on to the end and
+   * gives all the text. Returned inside an object: an async function that returned the
+   * reading promise itself would be awaited to the stream's end.
+   */
+  async function readFirstWords(res: Response): Promise<{ shown: string; rest: Promise<string> }> {
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let raw = "";
+    const complete = () => parseUiStream(raw.slice(0, raw.lastIndexOf("\n") + 1));
+    while (textOf(complete()) === "") {
+      const { done, value } = await reader.read();
+      if (done) throw new Error("the stream ended before any text");
+      raw += decoder.decode(value, { stream: true });
+    }
+    const rest = (async () => {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        raw += decoder.decode(value, { stream: true });
+      }
+      return textOf(parseUiStream(raw));
+    })();
+    return { shown: textOf(complete()), rest };
+  }
+
+  /** Whether the run's stored stream holds any of its text yet. */
+  async function textStored(runId: string): Promise<boolean> {
+    const db = await getDb();
+    const batches = await db.runStreamBatch.findMany({ where: { runId }, select: { chunks: true } });
+    return batches.some((batch) => (batch.chunks as unknown as UiChunk[]).some((c) => c.type === "text-delta"));
+  }
+
+  /** Stop while following: the run stops, and the stored answer is exactly what the follower was shown. */
+  async function stopAndCheck(
+    api: Api,
+    threadId: string,
+    runId: string,
+    following: { shown: string; rest: Promise<string> },
+  ) {
+    const cancelled = await api("POST", `/api/threads/${threadId}/runs/${runId}/cancel`);
+    expect(cancelled.status).toBe(200);
+    const text = await following.rest;
+    await expect.poll(() => stub.requests.at(-1)?.outcome).toBe("aborted");
+    expect((await runs(api, threadId))[0]).toMatchObject({ id: runId, status: "stopped" });
+    const messages = (await (await api("GET", `/api/threads/${threadId}/messages`)).json()).messages;
+    expect(messages[1].parts.find((p: Json) => p.type === "text").text).toBe(text);
+    expect(text.startsWith(following.shown)).toBe(true);
+    expect(text.length).toBeLessThan(STORY.length);
   }
 
   it("goes on when its page goes away, and is followed to the whole answer, recorded before the follower's stream ends", async () => {
@@ -251,5 +330,69 @@ describe("the chat page's run", () => {
     const next = await api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: "and now?" } } });
     expect(next.status).toBe(200);
     expect((await readUiStream(next)).text).toBe("Next.");
+  });
+
+  // The model sends its first word and is then held at a gate, so the run is still going when
+  // Stop comes. Three orderings of the follower against the batch that stores that word.
+  describe("followed while the model is held after its first word, then stopped", () => {
+    it("followed once the first word is stored: the replay shows it", async () => {
+      const { api, id: userId } = await signUp();
+      const thread = await newThread(api);
+      stub.enqueue({ type: "text", text: STORY, gate: "held" });
+      const runId = await startPageRun(userId, thread.id);
+      await expect.poll(() => textStored(runId)).toBe(true);
+
+      const following = await readFirstWords(await api("GET", `/api/threads/${thread.id}/runs/${runId}/stream`));
+      expect(following.shown).toBe("w1 ");
+      await stopAndCheck(api, thread.id, runId, following);
+    });
+
+    it("followed before the model answered: the first word arrives live", async () => {
+      const { api, id: userId } = await signUp();
+      const thread = await newThread(api);
+      let answer!: () => void;
+      const answered = new Promise<void>((resolve) => (answer = resolve));
+      stub.enqueue({ type: "text", text: STORY, gate: "held", beforeReply: () => answered });
+      const runId = await startPageRun(userId, thread.id, "at-once");
+      await waitUntilStreaming();
+
+      // The follower has read everything stored (no text yet) and is about to wait.
+      const idle = pauses.arm(`follower-idle:${thread.id}`);
+      const follow = api("GET", `/api/threads/${thread.id}/runs/${runId}/stream`);
+      await idle.reached;
+      expect(await textStored(runId)).toBe(false);
+      idle.release();
+      answer();
+
+      const following = await readFirstWords(await follow);
+      expect(following.shown).toBe("w1 ");
+      await stopAndCheck(api, thread.id, runId, following);
+    });
+
+    it("the first word stored between the follower's read and its wait wakes it at once", async () => {
+      const { api, id: userId } = await signUp();
+      const thread = await newThread(api);
+      let answer!: () => void;
+      const answered = new Promise<void>((resolve) => (answer = resolve));
+      stub.enqueue({ type: "text", text: STORY, gate: "held", beforeReply: () => answered });
+      const runId = await startPageRun(userId, thread.id, "at-once");
+      await waitUntilStreaming();
+
+      // Held after finding no text, while the batch with the first word is stored and its
+      // wake-up sent: the follower must not miss that wake-up and sit out its poll.
+      const idle = pauses.arm(`follower-idle:${thread.id}`);
+      const follow = api("GET", `/api/threads/${thread.id}/runs/${runId}/stream`);
+      await idle.reached;
+      answer();
+      await expect.poll(() => textStored(runId)).toBe(true);
+      const releasedAt = Date.now();
+      idle.release();
+
+      const following = await readFirstWords(await follow);
+      expect(following.shown).toBe("w1 ");
+      // Its fallback poll is a second (follow-run-stream.ts); a wake-up it kept is far sooner.
+      expect(Date.now() - releasedAt).toBeLessThan(1_000);
+      await stopAndCheck(api, thread.id, runId, following);
+    });
   });
 });
