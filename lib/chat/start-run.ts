@@ -201,12 +201,25 @@ export async function startRun({
       },
     });
 
+    // The SDK asks for the answer's metadata on every part and sends whatever it gets after
+    // that part: the model and its notices once per token would double the stream and keep
+    // the stored batches from joining a run of deltas (merge-stream-deltas.ts). So it goes
+    // with the start and the finish, and in between only when it changed (a notice added by
+    // the retry without tools).
+    let metadataSent = "";
+    const metadataToSend = (partType: string) => {
+      const metadata = runModel.metadata();
+      const key = JSON.stringify(metadata);
+      if (partType !== "start" && partType !== "finish" && key === metadataSent) return undefined;
+      metadataSent = key;
+      return metadata;
+    };
     const uiStream = toUIMessageStream<typeof tools, ChatMessage>({
       stream: result.stream,
       tools,
       originalMessages: history,
       generateMessageId: generateId,
-      messageMetadata: () => runModel.metadata(),
+      messageMetadata: ({ part }) => metadataToSend(part.type),
       onError: (error) => describeFailure(error),
       // The stored answer is what the client was handed (deliver-run-stream.ts), known only once
       // delivery settles, which on a normal end is after this callback returns: never await it

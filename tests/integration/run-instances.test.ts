@@ -189,6 +189,14 @@ describe("the persisted stream", () => {
     const replay = await readUiStream(await api("GET", `/api/threads/${thread.id}/runs/${runId}/stream`));
     expect(replay.text).toBe(STORY);
     expect(replay.chunks.map((c) => c.type)).toEqual(followed.chunks.map((c) => c.type));
+    // The 29 words after the gate came at once and were stored together, joined into a few
+    // deltas; the answer's metadata rides on its start and finish, not after every word.
+    expect(replay.chunks.filter((c) => c.type === "text-delta").length).toBeLessThan(10);
+    expect(replay.chunks.filter((c) => c.type === "message-metadata")).toEqual([]);
+    expect(replay.chunks.find((c) => c.type === "finish")?.messageMetadata).toEqual({
+      modelId: "default:stub",
+      notices: [],
+    });
   });
 
   it("ends a dead instance's stream with the run's error once its lease expires", async () => {
