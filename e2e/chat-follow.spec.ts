@@ -6,7 +6,8 @@ import { SAME_ORIGIN } from "./support/same-origin";
 
 // A reply in progress belongs to the server, not to the page that asked for it (issue 9,
 // "Follow a run from anywhere"): reloading the page mid-answer shows the answer continuing,
-// with Stop, through GET …/runs/{runId}/stream. Signs up once (better-auth limits sign-ups per IP).
+// with Stop, through GET …/runs/{runId}/stream; an open chat picks up a reply started in another
+// tab or over the API. Each test signs up once (better-auth limits sign-ups per IP).
 
 const words = (prefix: string, count: number) => Array.from({ length: count }, (_, i) => `${prefix}${i + 1}`);
 
@@ -104,6 +105,92 @@ test("a reply in progress survives a reload: it keeps growing to its end, and St
     await stub.script([{ type: "text", text: "Short and done." }]);
     await chat.sendMessage("Just a short one");
     await expect(chat.assistantMessages.last()).toContainText("Short and done.");
+    await expect(chat.error).toHaveCount(0);
+  });
+});
+
+test("an open chat picks up a reply started elsewhere: when it comes back into view, and when its own message is refused", async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const stub = new StubModel(request);
+  const chat = new ChatPanel(page);
+  await stub.reset();
+  await new AuthPage(page).signUp({ name: "Grace", email: `grace-${Date.now()}@example.com`, password: "cobol-1959!" });
+  await expect(page).toHaveURL(/\/workspace$/);
+  const { thread } = await (
+    await page.request.post("/api/threads", { data: { title: "Two tabs" }, headers: SAME_ORIGIN })
+  ).json();
+  await page.goto(`/workspace/chats/${thread.id}`);
+  await expect(chat.empty).toBeVisible();
+  // The same chat in another tab of the same browser.
+  const other = await context.newPage();
+  const otherChat = new ChatPanel(other);
+  await other.goto(`/workspace/chats/${thread.id}`);
+  await expect(otherChat.empty).toBeVisible();
+
+  await test.step("a reply started in another tab shows up live once this tab is back in view", async () => {
+    const story = words("tale", 40);
+    await stub.script([{ type: "text", text: story.join(" "), delayMs: 150 }]);
+    await otherChat.sendMessage("Tell me a tale");
+    await expect(otherChat.assistantMessages.last()).toContainText("tale3");
+    // Nothing polls: the first tab still shows the empty chat.
+    await expect(chat.userMessages).toHaveCount(0);
+
+    await page.bringToFront();
+    await page.evaluate(() => {
+      document.dispatchEvent(new Event("visibilitychange"));
+      window.dispatchEvent(new Event("focus"));
+    });
+    await expect(chat.userMessages).toHaveCount(1);
+    await expect(chat.userMessages.first()).toContainText("Tell me a tale");
+    const reply = chat.assistantMessages.last();
+    await expect(reply).toContainText("tale3");
+    await expect(chat.stop).toBeVisible();
+    const early = (await shownWords(reply, "tale")).length;
+    expect(early).toBeLessThan(story.length);
+    await expect.poll(async () => (await shownWords(reply, "tale")).length).toBeGreaterThan(early);
+    await expect(reply).toContainText("tale40", { timeout: 30_000 });
+    await expect(chat.idle()).toBeAttached();
+    expect(await shownWords(reply, "tale")).toEqual(story);
+    await expect(chat.assistantMessages).toHaveCount(1);
+    expect(await stub.runRequests()).toHaveLength(1);
+  });
+
+  await test.step("a message refused because a reply started over the API is running: that reply is shown, the message kept", async () => {
+    await stub.script([{ type: "text", text: "Held first. Then the rest of it.", gate: "api-run" }]);
+    // Started over the HTTP API from the other tab, its answer left unread there.
+    await other.evaluate(async (threadId) => {
+      const response = await fetch(`/api/threads/${threadId}/runs`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ message: { text: "Asked over the API" } }),
+      });
+      if (!response.ok) throw new Error(`the run was refused: ${response.status}`);
+      (window as unknown as { apiRun: Response }).apiRun = response;
+    }, thread.id);
+    await expect.poll(async () => (await stub.runRequests()).at(-1)?.outcome).toBe("pending");
+
+    await chat.sendMessage("My own question");
+    await expect(chat.userMessages).toHaveCount(2);
+    await expect(chat.userMessages.last()).toContainText("Asked over the API");
+    await expect(chat.assistantMessages.last()).toContainText("Held");
+    await expect(chat.stop).toBeVisible();
+    await expect(page.getByTestId("chat-elsewhere-note")).toBeVisible();
+    await expect(chat.error).toHaveCount(0);
+    await expect(chat.input).toHaveValue("My own question");
+
+    await stub.release("api-run");
+    await expect(chat.assistantMessages.last()).toContainText("Then the rest of it.");
+    await expect(chat.idle()).toBeAttached();
+    await stub.script([{ type: "text", text: "Now yours." }]);
+    await chat.send.click();
+    await expect(chat.assistantMessages.last()).toContainText("Now yours.");
+    await expect(chat.userMessages).toHaveCount(3);
+    await expect(chat.userMessages.last()).toContainText("My own question");
+    await expect(page.getByTestId("chat-elsewhere-note")).toHaveCount(0);
     await expect(chat.error).toHaveCount(0);
   });
 });

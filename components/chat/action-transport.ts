@@ -21,11 +21,19 @@ export class ActionTransport implements ChatTransport<ChatMessage> {
   /** A followed run's stream replays it from its start, so useChat starts the message afresh. */
   readonly resumeStreamIsReplay = true;
 
-  /** `runToFollow`: a reply in progress when the page opened, followed once by reconnectToStream. */
+  /** `runToFollow`: a reply in progress when the page opened (or found later: follow()), followed once by reconnectToStream. */
   constructor(
     private readonly threadId: string,
     private runToFollow: string | null = null,
   ) {}
+
+  /**
+   * A reply found running after the page opened (started in another tab or over the API):
+   * the next reconnectToStream, which useChat's resumeStream() asks for, follows it.
+   */
+  follow(runId: string): void {
+    this.runToFollow = runId;
+  }
 
   /**
    * Stop, honestly: the server stops the run and ends the stream where it stopped, and the

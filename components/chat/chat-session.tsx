@@ -25,6 +25,7 @@ import { SummarisingNotice } from "./summarising-notice";
 import { usePendingUploads } from "./use-pending-uploads";
 import { useRefreshAfterRun } from "./use-refresh-after-run";
 import { useRunErrorText } from "./use-run-error-text";
+import { useRunsElsewhere } from "./use-runs-elsewhere";
 import { useUploadQueue, type UploadItem } from "./use-upload-queue";
 
 /** What the last request changed locally, so a refusal to start can be undone exactly. */
@@ -60,6 +61,8 @@ export function ChatSession({
   const [outcome, setOutcome] = useState<RunOutcome>(null);
   const [filesOpen, setFilesOpen] = useState(false);
   const [summarising, setSummarising] = useState(false);
+  /** A message refused because a reply started elsewhere was running, which the page now shows. */
+  const [sentWhileElsewhere, setSentWhileElsewhere] = useState(false);
   const pending = useRef<PendingRequest | null>(null);
   const stopRequested = useRef(false);
   const uploads = useUploadQueue({ threadId, maxBytes: uploadMaxBytes });
@@ -88,15 +91,20 @@ export function ChatSession({
       // conversation and the composer back as they were, so nothing is lost or duplicated.
       const request = pending.current;
       if (!(error instanceof RunStartError) || !request) return;
-      if (request.kind === "regenerate") {
-        chat.setMessages(request.messages);
-        return;
-      }
-      chat.setMessages((messages) => messages.filter((message) => message.id !== request.messageId));
-      setDraft((current) => (current.trim() ? current : request.text));
-      uploads.restore(request.uploads);
+      if (request.kind === "submit") {
+        chat.setMessages((messages) => messages.filter((message) => message.id !== request.messageId));
+        setDraft((current) => (current.trim() ? current : request.text));
+        uploads.restore(request.uploads);
+      } else chat.setMessages(request.messages);
+      // Refused because a reply is running that this page does not show (another tab, the
+      // API): show it, live, instead of only saying so. The message waits in the composer.
+      if (error.code === "conflict")
+        void elsewhere.look({ refused: true }).then((found) => {
+          if (found === "following") setSentWhileElsewhere(request.kind === "submit");
+        });
     },
   });
+  const elsewhere = useRunsElsewhere({ threadId, chat, transport, onUpdated: refreshAfterRun });
 
   const busy = chat.status === "submitted" || chat.status === "streaming";
   // MODEL_ENDPOINTS alone is enough to chat: the picker then chooses among their models.
@@ -133,6 +141,7 @@ export function ChatSession({
     pending.current = { kind: "submit", messageId, text: draft, uploads: sent };
     setDraft("");
     setOutcome(null);
+    setSentWhileElsewhere(false);
     void chat.sendMessage({
       id: messageId,
       role: "user",
@@ -150,6 +159,7 @@ export function ChatSession({
     if (busy) return;
     pending.current = { kind: "regenerate", messages: chat.messages };
     setOutcome(null);
+    setSentWhileElsewhere(false);
     void chat.regenerate();
   }
 
@@ -190,6 +200,11 @@ export function ChatSession({
               onRetry={error instanceof RunStartError || chat.messages.length === 0 ? undefined : regenerate}
               onDismiss={chat.clearError}
             />
+          ) : null}
+          {sentWhileElsewhere && !error ? (
+            <p role="status" className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="chat-elsewhere-note">
+              {t("sentWhileElsewhere")}
+            </p>
           ) : null}
           {composerDisabled ? <ModelSetupNotice /> : null}
           <Composer
