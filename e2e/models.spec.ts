@@ -1,4 +1,8 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { startAppServer, type AppServer } from "../tests/support/app-server";
 import { AuthPage } from "./pages/auth-page";
 import { ChatPanel } from "./pages/chat-panel";
 import { ModelPicker } from "./pages/model-picker";
@@ -7,8 +11,8 @@ import { expectAccessible } from "./support/axe";
 import { LOCAL_STUB_URL, StubModel } from "./support/stub-model";
 
 // Two model servers: the default endpoint (stub) and "local" (llama3.1:8b, qwen2.5:7b), both
-// started by scripts/e2e-server.mjs, and "offline", where nothing listens. This file signs up
-// exactly once.
+// started by scripts/e2e-server.mjs, and "offline", where nothing listens. Each test signs up
+// exactly once (the second on a server of its own).
 
 test("pick a model in the composer and get the answer from it; a model without tools says so", async ({
   page,
@@ -105,4 +109,79 @@ test("pick a model in the composer and get the answer from it; a model without t
     await picker.search.press("Escape");
     await expect(picker.trigger).toBeFocused();
   });
+});
+
+test("a chat whose model is no longer offered is answered by the default, and the chat says so", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const stub = new StubModel(request);
+  await stub.reset();
+  // A server of its own, restarted with another MODEL_ENDPOINTS: the way a model leaves the
+  // list for good (an endpoint removed from the configuration), on the data the chat lives in.
+  const port = Number(process.env.E2E_PORT ?? 3100) + 37;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "workspace-e2e-models-"));
+  const origin = `http://127.0.0.1:${port}`;
+  const serve = (endpoints: unknown[] | null) =>
+    startAppServer({
+      port,
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        DATA_DIR: dataDir,
+        OPENAI_BASE_URL: `http://127.0.0.1:${process.env.STUB_MODEL_PORT ?? 4010}/v1`,
+        OPENAI_API_KEY: "e2e",
+        OPENAI_MODEL: "stub",
+        MODEL_ENDPOINTS: endpoints ? JSON.stringify(endpoints) : undefined,
+      },
+    });
+  let server: AppServer | null = await serve([{ name: "retired", baseURL: `${LOCAL_STUB_URL}/v1`, apiKey: "e2e" }]);
+  const context = await browser.newContext({ baseURL: origin });
+  try {
+    const page = await context.newPage();
+    const chat = new ChatPanel(page);
+    await new AuthPage(page).signUp({
+      name: "Hedy",
+      email: `hedy-${Date.now()}@example.com`,
+      password: "frequency-1942",
+    });
+    await expect(page).toHaveURL(/\/workspace$/);
+    const { thread } = await (
+      await page.request.post("/api/threads", { data: { title: "Retired model" }, headers: { origin } })
+    ).json();
+    const chosen = await page.request.patch(`/api/threads/${thread.id}`, {
+      data: { modelId: "retired:qwen2.5:7b" },
+      headers: { origin },
+    });
+    expect(chosen.status()).toBe(200);
+
+    await server.stop();
+    server = null;
+    server = await serve(null);
+
+    await page.goto(`/workspace/chats/${thread.id}`);
+    await stub.script([{ type: "text", text: "The default stands in." }], "Retired model");
+    await chat.sendMessage("Who answers now?");
+    const answer = chat.assistantMessages.last();
+    await expect(answer).toContainText("The default stands in.");
+    const notice = answer.getByTestId("model-notice");
+    await expect(notice).toHaveAttribute("data-kind", "model_fallback");
+    await expect(notice).toHaveText(
+      "qwen2.5:7b (retired) is no longer offered by its server, so stub answered instead.",
+    );
+    await expect(answer.getByTestId("answer-model")).toHaveText("Answered by stub");
+    expect((await stub.runRequests()).map((r) => r.body?.model)).toEqual(["stub"]);
+
+    // Stored with the answer: still there after a reload.
+    await page.reload();
+    await expect(chat.assistantMessages.last().getByTestId("model-notice")).toHaveAttribute(
+      "data-kind",
+      "model_fallback",
+    );
+  } finally {
+    await context.close();
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 });
