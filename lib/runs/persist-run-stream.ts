@@ -13,6 +13,7 @@ import { sendRunSignal } from "./run-signals";
 
 const BATCH_MS = 100;
 const FINAL_ATTEMPTS = 3;
+const RETRY_MAX_MS = 2_000;
 
 export function persistRunStream(
   runId: string,
@@ -51,16 +52,33 @@ async function writeBatches(runId: string, stream: ReadableStream<UIMessageChunk
     return true;
   };
 
+  let ended = false;
+  let failures = 0;
+  const schedule = (delayMs = BATCH_MS) => {
+    if (ended) return;
+    timer ??= setTimeout(() => {
+      timer = undefined;
+      writing = writing.then(async () => {
+        if (await write(false)) {
+          failures = 0;
+          return;
+        }
+        // Tried again even when the stream stays quiet (a model thinking, or held), else
+        // followers would miss the tail until the next chunk; backing off while it fails.
+        failures++;
+        schedule(Math.min(BATCH_MS * 2 ** failures, RETRY_MAX_MS));
+      });
+    }, delayMs);
+  };
+
   const reader = stream.getReader();
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     pending.push(value);
-    timer ??= setTimeout(() => {
-      timer = undefined;
-      writing = writing.then(() => write(false).then(() => undefined));
-    }, BATCH_MS);
+    schedule();
   }
+  ended = true;
   clearTimeout(timer);
   await writing;
   for (let attempt = 1; attempt <= FINAL_ATTEMPTS; attempt++) {

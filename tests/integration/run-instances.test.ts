@@ -27,7 +27,27 @@ vi.mock("@/lib/runs/run-lease", async (importOriginal) => {
     },
   };
 });
-afterEach(() => pauses.clear());
+// A stored batch that fails once: `failNextBatch` makes the next write throw, as a database
+// error would, inside the writer's own try (persist-run-stream.ts).
+const faults = vi.hoisted(() => ({ failNextBatch: false, failed: 0 }));
+vi.mock("@/lib/runs/merge-stream-deltas", async (importOriginal) => {
+  const real = await importOriginal<typeof import("@/lib/runs/merge-stream-deltas")>();
+  return {
+    mergeStreamDeltas: (...args: Parameters<typeof real.mergeStreamDeltas>) => {
+      if (faults.failNextBatch) {
+        faults.failNextBatch = false;
+        faults.failed++;
+        throw new Error("the batch could not be written (injected)");
+      }
+      return real.mergeStreamDeltas(...args);
+    },
+  };
+});
+afterEach(() => {
+  pauses.clear();
+  faults.failNextBatch = false;
+  faults.failed = 0;
+});
 
 type Json = Record<string, any>;
 type Api = Awaited<ReturnType<typeof signUp>>["api"];
@@ -54,6 +74,39 @@ async function foreignRun(threadId: string, userId: string, offsetMs: number) {
   return db.run.create({
     data: { threadId, userId, instanceId: "elsewhere:1:abcd", leaseExpiresAt: new Date(Date.now() + offsetMs) },
   });
+}
+
+const textOf = (chunks: UiChunk[]) =>
+  chunks
+    .filter((c) => c.type === "text-delta")
+    .map((c) => c.delta)
+    .join("");
+
+/**
+ * Reads a follower's stream until its first text arrives; `rest` reads on to the end and
+ * gives all the text. Returned inside an object: an async function that returned the
+ * reading promise itself would be awaited to the stream's end.
+ */
+async function readFirstWords(res: Response): Promise<{ shown: string; rest: Promise<string> }> {
+  expect(res.status).toBe(200);
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let raw = "";
+  const complete = () => parseUiStream(raw.slice(0, raw.lastIndexOf("\n") + 1));
+  while (textOf(complete()) === "") {
+    const { done, value } = await reader.read();
+    if (done) throw new Error("the stream ended before any text");
+    raw += decoder.decode(value, { stream: true });
+  }
+  const rest = (async () => {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      raw += decoder.decode(value, { stream: true });
+    }
+    return textOf(parseUiStream(raw));
+  })();
+  return { shown: textOf(complete()), rest };
 }
 
 async function waitUntilStreaming() {
@@ -199,6 +252,23 @@ describe("the persisted stream", () => {
     });
   });
 
+  it("stores a batch whose write failed an interval later, though the model sends nothing more meanwhile", async () => {
+    const { api } = await signUp();
+    const thread = await newThread(api);
+    faults.failNextBatch = true;
+    stub.enqueue({ type: "text", text: STORY, gate: "quiet" }); // nothing after the first word until released
+    const res = await api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: "go" } } });
+    const runId = res.headers.get("x-run-id")!;
+    const direct = readUiStream(res);
+    await expect.poll(() => faults.failed).toBe(1);
+
+    const following = await readFirstWords(await api("GET", `/api/threads/${thread.id}/runs/${runId}/stream`));
+    expect(following.shown).toBe("w1 ");
+    stub.release("quiet");
+    expect(await following.rest).toBe(STORY);
+    expect((await direct).text).toBe(STORY);
+  });
+
   it("ends a dead instance's stream with the run's error once its lease expires", async () => {
     const { api, id: userId } = await signUp();
     const thread = await newThread(api);
@@ -259,39 +329,6 @@ describe("the chat page's run", () => {
     }
     await reader.cancel(); // the page reloads
     return runId;
-  }
-
-  const textOf = (chunks: UiChunk[]) =>
-    chunks
-      .filter((c) => c.type === "text-delta")
-      .map((c) => c.delta)
-      .join("");
-
-  /**
-   * Reads a follower's stream until its first text arrives; `rest` reads on to the end and
-   * gives all the text. Returned inside an object: an async function that returned the
-   * reading promise itself would be awaited to the stream's end.
-   */
-  async function readFirstWords(res: Response): Promise<{ shown: string; rest: Promise<string> }> {
-    expect(res.status).toBe(200);
-    const reader = res.body!.getReader();
-    const decoder = new TextDecoder();
-    let raw = "";
-    const complete = () => parseUiStream(raw.slice(0, raw.lastIndexOf("\n") + 1));
-    while (textOf(complete()) === "") {
-      const { done, value } = await reader.read();
-      if (done) throw new Error("the stream ended before any text");
-      raw += decoder.decode(value, { stream: true });
-    }
-    const rest = (async () => {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        raw += decoder.decode(value, { stream: true });
-      }
-      return textOf(parseUiStream(raw));
-    })();
-    return { shown: textOf(complete()), rest };
   }
 
   /** Whether the run's stored stream holds any of its text yet. */
