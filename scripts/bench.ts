@@ -129,6 +129,17 @@ async function p50(work: () => Promise<unknown>, runs = 25): Promise<number> {
   return median(samples);
 }
 
+/**
+ * p50s of several pieces of work sampled in turn (a, b, c, a, b, c, ...), so a ratio between
+ * them compares the same moments of a machine whose load drifts, as a shared one's does.
+ */
+async function interleavedP50s(works: (() => Promise<unknown>)[], runs = 41): Promise<number[]> {
+  for (const work of works) await work(); // warm
+  const samples = works.map((): number[] => []);
+  for (let i = 0; i < runs; i++) for (const [w, work] of works.entries()) samples[w]!.push((await time(work))[0]);
+  return samples.map(median);
+}
+
 /** The shelf, search and slice figures on one database (the current DATABASE_URL, or PGlite). */
 async function benchShelf(label: string): Promise<void> {
   const { getDb, closeDb } = await import("@/lib/db/client");
@@ -146,21 +157,27 @@ async function benchShelf(label: string): Promise<void> {
   for (let page = await list(seeded.bigShelf); page.nextCursor; page = await list(seeded.bigShelf, page.nextCursor))
     cursors.push(page.nextCursor);
   const pages = { first: cursors[0], middle: cursors[Math.floor(cursors.length / 2)], last: cursors.at(-1) };
-  // The page query itself, run directly: the floor the listing's own work is measured against.
+  // The page query itself (one JSON value, as listDocuments builds it), run directly: the floor
+  // the listing's own work (its transaction, the project's count) is measured against.
   const direct = async (cursor?: string) => {
     const after = cursor ? JSON.parse(Buffer.from(cursor, "base64url").toString()) : null;
     const keyset = after
       ? Prisma.sql`AND d."updatedAt" <= ${after[3]}::timestamp(3) AND (d."updatedAt" < ${after[3]}::timestamp(3) OR d.id > ${after[4]})`
       : Prisma.empty;
-    return db.$queryRaw`SELECT d.id, d."projectId", d."name", d."sizeBytes", d.sha256, d."sourceThreadId", d."sourceKind", d."sourceName", d."createdAt", d."updatedAt", d."contentMissing", d."updatedAt"::text AS "sortKey" FROM "project_document" d WHERE d."projectId" = ${seeded.bigShelf} AND d."userId" = ${userId} AND d."trashedAt" IS NULL ${keyset} ORDER BY d."updatedAt" DESC, d.id ASC LIMIT 101`;
+    const [row] = await db.$queryRaw<
+      { rows: string }[]
+    >`SELECT coalesce(json_agg(json_build_array(d.id, d."projectId", d."name", d."sizeBytes", d.sha256, d."sourceThreadId", d."sourceKind", d."sourceName", to_char(d."createdAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), to_char(d."updatedAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), d."contentMissing", d."sortKey") ORDER BY d."updatedAt" DESC, d.id ASC), '[]')::text AS rows FROM (SELECT d.*, d."updatedAt"::text AS "sortKey" FROM "project_document" d WHERE d."projectId" = ${seeded.bigShelf} AND d."userId" = ${userId} AND d."trashedAt" IS NULL ${keyset} ORDER BY d."updatedAt" DESC, d.id ASC LIMIT 101) d`;
+    return JSON.parse(row!.rows);
   };
-  const small = await p50(() => list(seeded.smallShelf));
-  console.log(`\n[${label}] list 100 of a 10-document shelf: p50 ${small.toFixed(1)} ms`);
+  // Each page is timed in turn with the 10-document shelf and the same SQL run directly.
   for (const [name, cursor] of Object.entries(pages)) {
-    const ms = await p50(() => list(seeded.bigShelf, cursor));
-    const floor = await p50(() => direct(cursor));
+    const [ms, small, floor] = await interleavedP50s([
+      () => list(seeded.bigShelf, cursor),
+      () => list(seeded.smallShelf),
+      () => direct(cursor),
+    ]);
     console.log(
-      `[${label}] list 100 of ${SHELF}, ${name} page by cursor: p50 ${ms.toFixed(1)} ms (×${(ms / small).toFixed(2)} the 10-document shelf; same SQL directly ${floor.toFixed(1)} ms)`,
+      `[${label}] list 100 of ${SHELF}, ${name} page by cursor: p50 ${ms!.toFixed(1)} ms (×${(ms! / small!).toFixed(2)} the 10-document shelf's ${small!.toFixed(1)} ms; same SQL directly ${floor!.toFixed(1)} ms)`,
     );
   }
   for (const q of ["zephyr", "report", "预算"]) {

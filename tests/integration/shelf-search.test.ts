@@ -106,6 +106,12 @@ describe("shelf search", () => {
     expect((await stranger.api("GET", `/api/projects/${projectId}/documents?q=marmalade`)).status).toBe(404);
 
     const db = await getDb();
+    // Each chunk carries its document's project, which a search narrows to before matching text.
+    const chunkProjects = await db.documentTextChunk.findMany({
+      select: { projectId: true, document: { select: { projectId: true } } },
+    });
+    expect(chunkProjects.length).toBeGreaterThanOrEqual(4);
+    for (const chunk of chunkProjects) expect(chunk.projectId).toBe(chunk.document.projectId);
     expect(await db.documentTextChunk.count({ where: { documentId: trashed.id } })).toBe(1);
     expect((await owner.api("POST", `/api/trash/documents/${trashed.id}/purge`)).status).toBe(204);
     expect(await db.documentTextChunk.count({ where: { documentId: trashed.id } })).toBe(0);
