@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "@/lib/config/env";
 import { closeDb, databaseKind, getDb } from "@/lib/db/client";
 import { migrationChecksum, readMigrations } from "@/lib/db/apply-migrations";
-import { adminQuery, databaseUrl } from "../support/migrated-template";
+import { adminQuery, databaseUrl } from "../support/postgres-admin";
 import { signUp } from "../support/route-client";
 
 // Every other test file starts from a copy of a database migrated once per run; this one

@@ -6,7 +6,7 @@ import { afterAll, inject } from "vitest";
 import { closeDb } from "@/lib/db/client";
 import { resetConfigForTests } from "@/lib/config/env";
 import { stopNotificationListener } from "@/lib/runs/notification-listener";
-import { adminQuery, databaseUrl } from "./migrated-template";
+import { adminQuery, databaseUrl } from "./postgres-admin";
 
 // Each integration test file gets its own database, a copy of the one the global set-up
 // migrated (tests/support/migrated-template.ts): a fresh embedded PGlite directory, or a

@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { applyMigrations, readMigrations, type MigrationExecutor } from "@/lib/db/apply-migrations";
+import { adminQuery, databaseUrl } from "./postgres-admin";
 
 // Global set-up of the integration tiers: the real migrations are applied once per run, to a
 // template, and every test file then starts from a copy of it (tests/support/integration-setup.ts)
@@ -21,25 +22,7 @@ declare module "vitest" {
   }
 }
 
-export const ADMIN_URL = process.env.TEST_POSTGRES_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const MIGRATIONS_DIR = path.join(process.cwd(), "prisma", "migrations");
-
-/** Runs one statement on the server's maintenance database. */
-export async function adminQuery(sql: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  try {
-    await admin.query(sql);
-  } finally {
-    await admin.end();
-  }
-}
-
-export function databaseUrl(name: string): string {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const migrations = await readMigrations(MIGRATIONS_DIR);
