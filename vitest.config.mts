@@ -2,7 +2,8 @@ import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 // Three tiers: pure unit tests, and the integration suite run once against embedded PGlite and
-// once against the PostgreSQL server (scripts/test.sh creates a throwaway database for it);
+// once against the PostgreSQL server (each test file on its own copy of a database migrated
+// once per run: tests/support/migrated-template.ts);
 // plus `instances`, several real server processes on one database (after a build).
 const alias = {
   "@": path.resolve(__dirname),
@@ -25,6 +26,7 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
           env: { TEST_DATABASE: "pglite" },
+          globalSetup: ["tests/support/migrated-template.ts"],
           setupFiles: ["tests/support/integration-setup.ts"],
           // A poll waits for the server under test, which a loaded 2-core machine slows: the
           // 1 s default turned a request still on its way into a failure.
@@ -54,6 +56,7 @@ export default defineConfig({
           exclude: ["tests/integration/embedded-*.test.ts"],
           environment: "node",
           env: { TEST_DATABASE: "postgres" },
+          globalSetup: ["tests/support/migrated-template.ts"],
           setupFiles: ["tests/support/integration-setup.ts"],
           // A poll waits for the server under test, which a loaded 2-core machine slows: the
           // 1 s default turned a request still on its way into a failure.

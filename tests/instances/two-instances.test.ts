@@ -1,11 +1,8 @@
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
-import os from "node:os";
+import { readdirSync } from "node:fs";
 import path from "node:path";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppServer, type AppServer } from "../support/app-server";
-import { startStubModelServer, type StubModelServer } from "../support/stub-model-server";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { AppServer } from "../support/app-server";
+import { until, withInstanceCluster } from "../support/instance-cluster";
 import { readUiStream } from "../support/ui-stream";
 
 // Many instances for real (design: "Many instances"): two `next start` processes from the
@@ -14,65 +11,18 @@ import { readUiStream } from "../support/ui-stream";
 // Synchronised by the stub model's recorded request states and gates, and by polling with
 // deadlines; never by sleeping. Needs `next build` first (scripts/test.sh runs it).
 
-const ADMIN_URL = process.env.TEST_POSTGRES_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const BASE_PORT = Number(process.env.INSTANCES_BASE_PORT ?? 3200);
 const LEASE_SECONDS = 2;
 
 type Json = Record<string, any>;
 
-const databaseName = `workspace_instances_${randomBytes(6).toString("hex")}`;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "workspace-instances-"));
-const servers: AppServer[] = [];
-let stub: StubModelServer;
-let env: Record<string, string | undefined>;
+const cluster = withInstanceCluster({ name: "instances", basePort: BASE_PORT, leaseSeconds: LEASE_SECONDS });
+const { call, start } = cluster;
 let a: AppServer;
 let b: AppServer;
-let cookie = "";
 let userId = "";
 
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-async function start(port: number): Promise<AppServer> {
-  const server = await startAppServer({ port, env });
-  servers.push(server);
-  return server;
-}
-
-/** A request to one instance as the signed-in user, from the app's public origin. */
-function call(
-  server: AppServer,
-  method: string,
-  pathname: string,
-  body?: unknown,
-  init: RequestInit = {},
-): Promise<Response> {
-  const headers = new Headers(init.headers);
-  headers.set("origin", env.APP_URL!);
-  if (cookie) headers.set("cookie", cookie);
-  if (body !== undefined && !(body instanceof FormData)) headers.set("content-type", "application/json");
-  const payload = body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body);
-  return fetch(`${server.url}${pathname}`, { ...init, method, headers, body: payload });
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
-const lastRequest = () => stub.requests.filter((r) => (r.body as Json)?.stream).at(-1);
+const lastRequest = () => cluster.stub.requests.filter((r) => (r.body as Json)?.stream).at(-1);
 const streamingHeld = () =>
   until("the model request to be streaming", async () => lastRequest()?.outcome === "pending");
 
@@ -85,45 +35,9 @@ async function runsOf(server: AppServer, threadId: string): Promise<Json[]> {
 }
 
 beforeAll(async () => {
-  await admin(`CREATE DATABASE "${databaseName}"`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${databaseName}`;
-  stub = await startStubModelServer({ nonStreamingTurn: { type: "text", text: "Title" } });
-  env = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    NODE_ENV: "production",
-    DATABASE_URL: url.toString(),
-    DATA_DIR: dataDir,
-    // One public origin for every instance, as behind a load balancer. No BETTER_AUTH_SECRET:
-    // the instances share the one generated into the shared data directory.
-    APP_URL: `http://127.0.0.1:${BASE_PORT}`,
-    OPENAI_BASE_URL: stub.url,
-    OPENAI_API_KEY: "test",
-    OPENAI_MODEL: "stub",
-    RUN_LEASE_SECONDS: String(LEASE_SECONDS),
-  };
   [a, b] = await Promise.all([start(BASE_PORT), start(BASE_PORT + 1)]);
-
-  const signUp = await call(a, "POST", "/api/auth/sign-up/email", {
-    email: "many@example.test",
-    password: "correct horse battery",
-    name: "Many",
-  });
-  expect(signUp.status, await signUp.clone().text()).toBe(200);
-  cookie = signUp.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  userId = (await signUp.json()).user.id;
+  userId = await cluster.signUp(a, { email: "many@example.test", password: "correct horse battery", name: "Many" });
 }, 180_000);
-
-afterAll(async () => {
-  await Promise.all(servers.map((server) => server.stop("SIGKILL")));
-  await stub?.close();
-  await admin(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
-  rmSync(dataDir, { recursive: true, force: true });
-});
 
 describe("two instances on one database and one data directory", () => {
   it("share sessions: a cookie from A works on B", async () => {
@@ -133,7 +47,7 @@ describe("two instances on one database and one data directory", () => {
 
   it("cancel through B stops a run streaming on A within a second, keeping its partial answer", async () => {
     const threadId = await newThread(b);
-    stub.enqueue({ type: "text", text: "one two three four five six", gate: "cancel" });
+    cluster.stub.enqueue({ type: "text", text: "one two three four five six", gate: "cancel" });
     const res = await call(a, "POST", `/api/threads/${threadId}/runs`, { message: { text: "count" } });
     const runId = res.headers.get("x-run-id")!;
     const body = readUiStream(res);
@@ -157,7 +71,7 @@ describe("two instances on one database and one data directory", () => {
   it("following A's run through B yields the same final text, live and replayed", async () => {
     const threadId = await newThread(a);
     const answer = "Followed from the other instance, word by word.";
-    stub.enqueue({ type: "text", text: answer, gate: "follow" });
+    cluster.stub.enqueue({ type: "text", text: answer, gate: "follow" });
     const res = await call(a, "POST", `/api/threads/${threadId}/runs`, { message: { text: "hi" } });
     const runId = res.headers.get("x-run-id")!;
     const direct = readUiStream(res);
@@ -165,7 +79,7 @@ describe("two instances on one database and one data directory", () => {
     const follow = await call(b, "GET", `/api/threads/${threadId}/runs/${runId}/stream`);
     expect(follow.status).toBe(200);
     const followed = readUiStream(follow);
-    stub.release("follow");
+    cluster.stub.release("follow");
     expect((await direct).text).toBe(answer);
     expect((await followed).text).toBe(answer);
     expect((await readUiStream(await call(b, "GET", `/api/threads/${threadId}/runs/${runId}/stream`))).text).toBe(
@@ -175,7 +89,7 @@ describe("two instances on one database and one data directory", () => {
 
   it("a third instance starting while A streams does not fail A's run", async () => {
     const threadId = await newThread(a);
-    stub.enqueue({ type: "text", text: "Still mine after the newcomer started.", gate: "third" });
+    cluster.stub.enqueue({ type: "text", text: "Still mine after the newcomer started.", gate: "third" });
     const res = await call(a, "POST", `/api/threads/${threadId}/runs`, { message: { text: "hi" } });
     const body = readUiStream(res);
     await streamingHeld();
@@ -185,7 +99,7 @@ describe("two instances on one database and one data directory", () => {
     const [during] = await runsOf(c, threadId);
     expect(during).toMatchObject({ status: "running" });
     expect(lastRequest()?.outcome).toBe("pending");
-    stub.release("third");
+    cluster.stub.release("third");
     expect((await body).text).toBe("Still mine after the newcomer started.");
     expect((await runsOf(c, threadId))[0]).toMatchObject({ status: "completed", error: null });
     await c.stop();
@@ -198,7 +112,7 @@ describe("two instances on one database and one data directory", () => {
     const attempt = (server: AppServer) =>
       fetch(`${server.url}/api/auth/sign-in/email`, {
         method: "POST",
-        headers: { "content-type": "application/json", origin: env.APP_URL! },
+        headers: { "content-type": "application/json", origin: cluster.env.APP_URL! },
         body: JSON.stringify({ email: "many@example.test", password: "not the password" }),
       });
     const statuses: number[] = [];
@@ -211,7 +125,7 @@ describe("two instances on one database and one data directory", () => {
     // The right password is refused too until the window passes: the budget counts attempts.
     const right = await fetch(`${a.url}/api/auth/sign-in/email`, {
       method: "POST",
-      headers: { "content-type": "application/json", origin: env.APP_URL! },
+      headers: { "content-type": "application/json", origin: cluster.env.APP_URL! },
       body: JSON.stringify({ email: "many@example.test", password: "correct horse battery" }),
     });
     expect(right.status).toBe(429);
@@ -235,7 +149,7 @@ describe("two instances on one database and one data directory", () => {
     }
     const listed = await (await call(b, "GET", `/api/projects/${project.id}/documents`)).json();
     expect(listed.total).toBe(rounds);
-    const originals = readdirSync(path.join(dataDir, "users", userId, "projects", project.id, "documents"), {
+    const originals = readdirSync(path.join(cluster.dataDir, "users", userId, "projects", project.id, "documents"), {
       recursive: true,
       withFileTypes: true,
     }).filter((entry) => entry.isFile() && path.basename(entry.parentPath) === "original");
@@ -245,7 +159,10 @@ describe("two instances on one database and one data directory", () => {
   // Last: it kills A.
   it("killing A mid-run lets the thread accept a new run once the lease expires", async () => {
     const threadId = await newThread(b);
-    stub.enqueue({ type: "text", text: "never finished", gate: "killed" }, { type: "text", text: "Answered by B." });
+    cluster.stub.enqueue(
+      { type: "text", text: "never finished", gate: "killed" },
+      { type: "text", text: "Answered by B." },
+    );
     const res = await call(a, "POST", `/api/threads/${threadId}/runs`, { message: { text: "first" } });
     const deadRunId = res.headers.get("x-run-id")!;
     void res.text().catch(() => undefined);

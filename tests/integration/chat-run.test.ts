@@ -1,9 +1,8 @@
 import { createHash } from "node:crypto";
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { backgroundWorkSettled } from "@/lib/chat/background-work";
 import { resetConfigForTests } from "@/lib/config/env";
-import { signUp } from "../support/route-client";
-import type { StubModelServer } from "../support/stub-model-server";
+import { signUp, type Api } from "../support/route-client";
 import { contentText, withStubModel, type ChatRequest } from "../support/stub-model-env";
 import { parseUiStream, readUiStream } from "../support/ui-stream";
 
@@ -12,16 +11,11 @@ import { parseUiStream, readUiStream } from "../support/ui-stream";
 
 type Json = Record<string, any>;
 
-const { stub: currentStub, streamingRequests } = withStubModel();
-let stub: StubModelServer;
-beforeEach(() => {
-  stub = currentStub();
-});
-
+const { stub, streamingRequests } = withStubModel();
 const toolNames = (req: ChatRequest) => (req.tools ?? []).map((t) => t.function.name).sort();
 const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
 
-async function projectThread(api: Awaited<ReturnType<typeof signUp>>["api"], instructions: string, title = "t") {
+async function projectThread(api: Api, instructions: string, title = "t") {
   const { project } = await (
     await api("POST", "/api/projects", { json: { name: `P ${crypto.randomUUID()}`, instructions } })
   ).json();

@@ -1,27 +1,19 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
 import { readFile, unlink, writeFile } from "node:fs/promises";
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { resetConfigForTests } from "@/lib/config/env";
 import type { DocumentDto } from "@/lib/documents/document-dto";
 import { readDocumentSliceForAgent } from "@/lib/documents/read-document-for-agent";
 import { storedPaths } from "../support/shelf-fixtures";
-import { signUp } from "../support/route-client";
-import type { StubModelServer } from "../support/stub-model-server";
+import { signUp, type Api } from "../support/route-client";
 import { contentText, withStubModel, type ChatRequest } from "../support/stub-model-env";
 import { readUiStream } from "../support/ui-stream";
 
 // The agent's side of the shelf over real HTTP to a scripted model: the <documents> index
 // pinned at admission, the document tools reading live rows, and a trash in mid-run.
 
-type Api = Awaited<ReturnType<typeof signUp>>["api"];
-
-const { stub: currentStub, streamingRequests } = withStubModel();
-let stub: StubModelServer;
-beforeEach(() => {
-  stub = currentStub();
-});
-
+const { stub, streamingRequests } = withStubModel();
 const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
 
 async function projectWithDocuments(api: Api, documents: [string, string][]) {

@@ -5,12 +5,12 @@ import { resetConfigForTests } from "@/lib/config/env";
 import type { DocumentDto } from "@/lib/documents/document-dto";
 import { projectDocumentsDir, projectsRoot, projectStagingDir, threadFilesDir } from "@/lib/storage/layout";
 import { getDb } from "@/lib/db/client";
-import { signUp } from "../support/route-client";
+import { signUp, type Api } from "../support/route-client";
+import { newProject } from "../support/shelf-fixtures";
 
 // The document shelf through the real route handlers: upload → list → content → trash,
 // dedup, the size and name rules, archived projects, owner scoping, missing content.
 
-type Api = Awaited<ReturnType<typeof signUp>>["api"];
 interface Body {
   document: DocumentDto;
   deduplicated: boolean;
@@ -30,10 +30,6 @@ function form(files: [string, BlobPart, string?][], name?: string): FormData {
     body.append("file", new File([content], fileName, { type: type ?? "application/octet-stream" }));
   if (name !== undefined) body.append("name", name);
   return body;
-}
-
-async function newProject(api: Api, name = `P ${crypto.randomUUID().slice(0, 8)}`): Promise<string> {
-  return (await json(await api("POST", "/api/projects", { json: { name } }))).project.id;
 }
 
 function upload(api: Api, projectId: string, files: [string, BlobPart, string?][], name?: string) {

@@ -5,22 +5,17 @@ import { getDb } from "@/lib/db/client";
 import type { DocumentDto } from "@/lib/documents/document-dto";
 import { projectDocumentsDir } from "@/lib/storage/layout";
 import { signUp } from "../support/route-client";
+import { newProject } from "../support/shelf-fixtures";
 
 // Check-and-set under the project lock: racing requests through the real handlers, many
 // rounds, asserting the invariants rather than one lucky interleaving.
 
-type Api = Awaited<ReturnType<typeof signUp>>["api"];
 const ROUNDS = 20;
 
 function form(name: string, content: string): FormData {
   const body = new FormData();
   body.append("file", new File([content], name));
   return body;
-}
-
-async function newProject(api: Api): Promise<string> {
-  const res = await api("POST", "/api/projects", { json: { name: `P ${crypto.randomUUID()}` } });
-  return ((await res.json()) as { project: { id: string } }).project.id;
 }
 
 /** Every file under a project's shelf except staging: {sha[:2]}/{sha}/{docId}/original/{name}. */

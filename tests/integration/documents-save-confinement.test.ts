@@ -3,8 +3,8 @@ import { mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { projectStagingDir, threadFilesDir } from "@/lib/storage/layout";
-import { signUp } from "../support/route-client";
-import { newProject, type Api } from "../support/shelf-fixtures";
+import { signUp, type Api } from "../support/route-client";
+import { newProject } from "../support/shelf-fixtures";
 
 // "Save to project" reads only inside the named thread's own uploads or outputs folder:
 // traversal, absolute paths, encoded or backslash separators, a symlink pointing out, a

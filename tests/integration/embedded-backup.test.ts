@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "@/lib/config/env";
 import { closeDb, getDb } from "@/lib/db/client";
 import { newProject, uploadDocument } from "../support/shelf-fixtures";
-import { signUp } from "../support/route-client";
+import { signUp, type Api } from "../support/route-client";
 
 // The operator's backup of an embedded instance: refused while a server holds DATA_DIR,
 // taken once it is stopped, restored into a new folder, and that folder then serves the same
@@ -32,7 +32,7 @@ async function npmScript(script: "backup" | "restore", file: string, dataDir: st
 }
 
 /** What a user sees of their account, read through the API. */
-async function view(api: Awaited<ReturnType<typeof signUp>>["api"]) {
+async function view(api: Api) {
   const { projects } = await (await api("GET", "/api/projects")).json();
   const shelves = [];
   for (const project of projects) {

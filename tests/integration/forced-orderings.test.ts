@@ -1,18 +1,12 @@
-import { access, readdir, unlink } from "node:fs/promises";
+import { readdir, unlink } from "node:fs/promises";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { databaseKind, getDb } from "@/lib/db/client";
 import { searchIndexingSettled } from "@/lib/documents/search-indexing-queue";
 import { fileRemoval } from "@/lib/storage/file-removal";
 import { projectsRoot } from "@/lib/storage/layout";
-import { signUp } from "../support/route-client";
-import {
-  documentRow,
-  newProject,
-  storedPaths,
-  trashedDocument,
-  uploadDocument,
-  type Api,
-} from "../support/shelf-fixtures";
+import { signUp, type Api } from "../support/route-client";
+import { documentRow, newProject, storedPaths, trashedDocument, uploadDocument } from "../support/shelf-fixtures";
+import { pathExists } from "../support/path-exists";
 
 // The races of trash-concurrency and documents-concurrency, with each ordering forced rather
 // than hoped for: the first operation is stopped at a known point inside its critical
@@ -49,12 +43,6 @@ vi.mock("@/lib/db/locks", async (importOriginal) => {
     },
   };
 });
-
-const exists = (file: string) =>
-  access(file).then(
-    () => true,
-    () => false,
-  );
 
 function gate() {
   let open!: () => void;
@@ -125,8 +113,8 @@ describe("purge vs restore of one trashed document", () => {
     expect((await purging).status).toBe(204);
     expect((await restoring).status).toBe(404);
     expect(await documentRow(document.id)).toBeNull();
-    expect(await exists(original)).toBe(false);
-    expect(await exists(folder)).toBe(false);
+    expect(await pathExists(original)).toBe(false);
+    expect(await pathExists(folder)).toBe(false);
   });
 
   it("restore first (held under its locks): the purge is 404, the restored row is live with its bytes", async () => {
@@ -143,7 +131,7 @@ describe("purge vs restore of one trashed document", () => {
     expect((await restoring).status).toBe(200);
     expect((await purging).status).toBe(404);
     expect((await documentRow(document.id))?.trashedAt).toBeNull();
-    expect(await exists(original)).toBe(true);
+    expect(await pathExists(original)).toBe(true);
     expect(await (await user.api("GET", `/api/projects/${projectId}/documents/${document.id}/content`)).text()).toBe(
       "restore first",
     );
@@ -168,7 +156,7 @@ describe("restore vs project delete", () => {
     const row = await documentRow(document.id);
     expect(row?.trashedAt).not.toBeNull();
     expect(row?.trashOrigin).toMatchObject({ projectId });
-    expect(await exists(original)).toBe(true);
+    expect(await pathExists(original)).toBe(true);
   });
 
   it("restore first (held under its locks): the delete trashes it again, bytes in place, origin the deleted project", async () => {
@@ -189,7 +177,7 @@ describe("restore vs project delete", () => {
     const row = await documentRow(document.id);
     expect(row?.trashedAt).not.toBeNull();
     expect(row?.trashOrigin).toMatchObject({ projectId });
-    expect(await exists(original)).toBe(true);
+    expect(await pathExists(original)).toBe(true);
   });
 });
 
@@ -238,6 +226,6 @@ describe("upload vs project delete", () => {
     const { original } = await storedPaths(document.id);
     expect((await (await user.api("DELETE", `/api/projects/${projectId}`)).json()).trashedDocuments).toBe(1);
     expect((await documentRow(document.id))?.trashedAt).not.toBeNull();
-    expect(await exists(original)).toBe(true);
+    expect(await pathExists(original)).toBe(true);
   });
 });

@@ -1,11 +1,12 @@
 import path from "node:path";
-import { access, readFile, rm } from "node:fs/promises";
+import { readFile, rm } from "node:fs/promises";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Tx } from "@/lib/db/client";
 import { searchIndexingSettled } from "@/lib/documents/search-indexing-queue";
 import { threadRoot } from "@/lib/storage/layout";
-import { signUp } from "../support/route-client";
-import { newProject, storedPaths, trashDocument, uploadDocument, type Api } from "../support/shelf-fixtures";
+import { signUp, type Api } from "../support/route-client";
+import { newProject, storedPaths, trashDocument, uploadDocument } from "../support/shelf-fixtures";
+import { pathExists } from "../support/path-exists";
 
 // Writes that race a removal, each forced into the ordering that used to go wrong: a step of
 // the write is held at a pause point while the removal runs to completion, then released.
@@ -87,11 +88,6 @@ vi.mock("@/lib/thread-files/ingest-thread-upload", async (importOriginal) => {
 
 afterEach(() => pauses.clear());
 
-const exists = (file: string) =>
-  access(file).then(
-    () => true,
-    () => false,
-  );
 const docx = () => readFile(path.join(__dirname, "../fixtures/thread-files/hello.docx"));
 
 async function newThread(api: Api, projectId: string | null = null): Promise<string> {
@@ -119,15 +115,15 @@ describe("a conversion racing a purge of its document", () => {
     const { folder, original } = await storedPaths(document.id);
     const converted = path.join(folder, "derived", "converted.md");
     await pause.reached; // converted in memory, not yet published
-    expect(await exists(converted)).toBe(false);
+    expect(await pathExists(converted)).toBe(false);
     await trashDocument(api, projectId, document.id);
     expect((await api("POST", `/api/trash/documents/${document.id}/purge`)).status).toBe(204);
-    expect(await exists(original)).toBe(false);
+    expect(await pathExists(original)).toBe(false);
     pause.release();
     await searchIndexingSettled();
 
-    expect(await exists(converted)).toBe(false);
-    expect(await exists(folder)).toBe(false);
+    expect(await pathExists(converted)).toBe(false);
+    expect(await pathExists(folder)).toBe(false);
   });
 
   it("publishing while the purge holds the document's lock waits for it, then publishes nothing", async () => {
@@ -155,8 +151,8 @@ describe("a conversion racing a purge of its document", () => {
     expect((await purging).status).toBe(204);
     await searchIndexingSettled();
 
-    expect(await exists(converted)).toBe(false);
-    expect(await exists(folder)).toBe(false);
+    expect(await pathExists(converted)).toBe(false);
+    expect(await pathExists(folder)).toBe(false);
   });
 
   it("on a read, finishing after the purge publishes nothing: the purged folder stays gone", async () => {
@@ -175,12 +171,12 @@ describe("a conversion racing a purge of its document", () => {
     await pause.reached; // converted in memory, not yet published
     await trashDocument(api, projectId, document.id);
     expect((await api("POST", `/api/trash/documents/${document.id}/purge`)).status).toBe(204);
-    expect(await exists(original)).toBe(false);
+    expect(await pathExists(original)).toBe(false);
     pause.release();
     await (await reading).text();
 
-    expect(await exists(converted)).toBe(false);
-    expect(await exists(folder)).toBe(false);
+    expect(await pathExists(converted)).toBe(false);
+    expect(await pathExists(folder)).toBe(false);
   });
 
   it("finishing before the purge is removed by it with the rest of the document", async () => {
@@ -191,11 +187,11 @@ describe("a conversion racing a purge of its document", () => {
     expect((await api("GET", `/api/projects/${projectId}/documents/${document.id}/content?as=markdown`)).status).toBe(
       200,
     );
-    expect(await exists(path.join(folder, "derived", "converted.md"))).toBe(true);
+    expect(await pathExists(path.join(folder, "derived", "converted.md"))).toBe(true);
 
     await trashDocument(api, projectId, document.id);
     expect((await api("POST", `/api/trash/documents/${document.id}/purge`)).status).toBe(204);
-    expect(await exists(folder)).toBe(false);
+    expect(await pathExists(folder)).toBe(false);
   });
 });
 
@@ -234,6 +230,6 @@ describe("attach to a chat deleted meanwhile", () => {
     pause.release();
 
     expect((await attaching).status).toBe(404);
-    expect(await exists(threadRoot({ userId, threadId }))).toBe(false);
+    expect(await pathExists(threadRoot({ userId, threadId }))).toBe(false);
   });
 });

@@ -1,8 +1,8 @@
 import { backgroundWorkSettled } from "@/lib/chat/background-work";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "@/lib/config/env";
-import { signUp } from "../support/route-client";
-import type { RecordedRequest, StubModelServer } from "../support/stub-model-server";
+import { signUp, type Api } from "../support/route-client";
+import type { RecordedRequest } from "../support/stub-model-server";
 import { contentText, withStubModel, type ChatRequest } from "../support/stub-model-env";
 import { readUiStream } from "../support/ui-stream";
 
@@ -13,8 +13,7 @@ import { readUiStream } from "../support/ui-stream";
 
 type Json = Record<string, any>;
 
-const { stub: currentStub } = withStubModel();
-let stub: StubModelServer;
+const { stub } = withStubModel();
 
 // 6144-token window, 1024 kept for the answer: about 20 KB of request. The stub's limit is
 // a little above what a full budget can take in JSON, and far below the unbounded history.
@@ -23,7 +22,6 @@ const CONTEXT_LIMIT_CHARS = 40_000;
 const SUMMARY = "The person and the assistant discussed the numbered topics; each answer repeated the topic's facts.";
 
 beforeEach(() => {
-  stub = currentStub();
   process.env.MODEL_CONTEXT_TOKENS = CONTEXT_TOKENS;
   process.env.MODEL_MAX_OUTPUT_TOKENS = "1024";
   resetConfigForTests();
@@ -42,7 +40,7 @@ const chatRequests = (requests: RecordedRequest[]) =>
   requests.filter((r) => (r.body as Json).stream).map((r) => r.body as ChatRequest);
 const bodyChars = (r: RecordedRequest) => JSON.stringify(r.body).length;
 
-async function newThread(api: Awaited<ReturnType<typeof signUp>>["api"], instructions?: string) {
+async function newThread(api: Api, instructions?: string) {
   let projectId: string | null = null;
   if (instructions !== undefined) {
     const { project } = await (
@@ -54,7 +52,7 @@ async function newThread(api: Awaited<ReturnType<typeof signUp>>["api"], instruc
   return thread.id as string;
 }
 
-async function run(api: Awaited<ReturnType<typeof signUp>>["api"], threadId: string, text: string) {
+async function run(api: Api, threadId: string, text: string) {
   const res = await api("POST", `/api/threads/${threadId}/runs`, { json: { message: { text } } });
   expect(res.status).toBe(200);
   const streamed = await readUiStream(res);

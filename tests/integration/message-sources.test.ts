@@ -1,21 +1,14 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DocumentDto } from "@/lib/documents/document-dto";
-import { signUp } from "../support/route-client";
-import type { StubModelServer } from "../support/stub-model-server";
+import { signUp, type Api } from "../support/route-client";
 import { withStubModel } from "../support/stub-model-env";
 import { parseUiStream, readUiStream } from "../support/ui-stream";
 
 // Read receipts on persisted answers, and Stop storing exactly what the client was sent.
 
 type Json = Record<string, any>;
-type Api = Awaited<ReturnType<typeof signUp>>["api"];
 
-const { stub: currentStub } = withStubModel();
-let stub: StubModelServer;
-beforeEach(() => {
-  stub = currentStub();
-});
-
+const { stub } = withStubModel();
 async function upload(api: Api, projectId: string, name: string, content: string): Promise<DocumentDto> {
   const body = new FormData();
   body.append("file", new File([content], name));

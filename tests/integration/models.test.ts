@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { backgroundWorkSettled } from "@/lib/chat/background-work";
 import { resetConfigForTests } from "@/lib/config/env";
 import { forgetEndpointListingsForTests } from "@/lib/models/read-endpoint-listing";
-import { callApi, signUp } from "../support/route-client";
+import { callApi, signUp, type Api } from "../support/route-client";
 import { startStubModelServer, type StubModelServer } from "../support/stub-model-server";
 import { contentText, withStubModel, type ChatRequest } from "../support/stub-model-env";
 import { readUiStream } from "../support/ui-stream";
@@ -58,11 +58,11 @@ const streamed = (stub: StubModelServer) =>
   stub.requests.filter((r) => (r.body as Json | null)?.stream).map((r) => r.body as ChatRequest & { model: string });
 const toolNames = (req: ChatRequest) => (req.tools ?? []).map((t) => t.function.name);
 
-async function newThread(api: Awaited<ReturnType<typeof signUp>>["api"], json: Json = {}) {
+async function newThread(api: Api, json: Json = {}) {
   return (await (await api("POST", "/api/threads", { json })).json()).thread as Json;
 }
 
-async function run(api: Awaited<ReturnType<typeof signUp>>["api"], threadId: string, text: string) {
+async function run(api: Api, threadId: string, text: string) {
   const res = await api("POST", `/api/threads/${threadId}/runs`, { json: { message: { text } } });
   expect(res.status).toBe(200);
   const read = await readUiStream(res);
@@ -150,11 +150,11 @@ describe("a thread's model", () => {
     expect((await run(api, thread.id, "two")).text).toBe("Qwen here.");
 
     expect((await api("PATCH", `/api/threads/${thread.id}`, { json: { modelId: null } })).status).toBe(200);
-    defaultStub().enqueue({ type: "text", text: "Default here." });
+    defaultStub.enqueue({ type: "text", text: "Default here." });
     expect((await run(api, thread.id, "three")).text).toBe("Default here.");
 
     expect(streamed(local).map((r) => r.model)).toEqual(["llama3.1:8b", "qwen2.5:7b"]);
-    expect(streamed(defaultStub()).map((r) => r.model)).toEqual(["stub"]);
+    expect(streamed(defaultStub).map((r) => r.model)).toEqual(["stub"]);
     const { runs } = await (await api("GET", `/api/threads/${thread.id}/runs`)).json();
     expect(runs.map((r: Json) => [r.modelId, r.status])).toEqual([
       ["default:stub", "completed"],
@@ -199,7 +199,7 @@ describe("a thread's model", () => {
     await api("PATCH", `/api/threads/${thread.id}`, { json: { modelId: "local:qwen2.5:7b" } });
     local.setModels(["llama3.1:8b"]);
     forgetEndpointListingsForTests();
-    defaultStub().enqueue({ type: "text", text: "Default stands in." });
+    defaultStub.enqueue({ type: "text", text: "Default stands in." });
 
     const { text, chunks } = await run(api, thread.id, "hello?");
     expect(text).toBe("Default stands in.");
@@ -231,11 +231,11 @@ describe("a model's context window", () => {
 
     local.enqueue({ type: "text", text: "Tiny answers." });
     expect((await run(api, tiny.id, "hi")).text).toBe("Tiny answers.");
-    defaultStub().enqueue({ type: "text", text: "Default answers." });
+    defaultStub.enqueue({ type: "text", text: "Default answers." });
     expect((await run(api, standard.id, "hi")).text).toBe("Default answers.");
     const outputLimit = (body: Json) => body.max_tokens ?? body.max_completion_tokens;
     expect(streamed(local).map((r) => [r.model, outputLimit(r)])).toEqual([["tiny", 2048]]);
-    expect(streamed(defaultStub()).map((r) => [r.model, outputLimit(r)])).toEqual([["stub", 4096]]);
+    expect(streamed(defaultStub).map((r) => [r.model, outputLimit(r)])).toEqual([["stub", 4096]]);
   });
 });
 

@@ -7,8 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ZipFile } from "yazl";
 import { resetConfigForTests } from "@/lib/config/env";
 import { userRoot } from "@/lib/storage/layout";
-import { signUp } from "../support/route-client";
-import type { Api } from "../support/shelf-fixtures";
+import { signUp, type Api } from "../support/route-client";
 
 // Hostile and broken archives: each is refused with 422 and its reason, and leaves nothing
 // behind: no project, chat or document, no file anywhere in the user's storage (staging

@@ -3,12 +3,11 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import yauzl from "yauzl";
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { documentFolderPath, originalRelpath } from "@/lib/storage/layout";
-import { newProject, trashedDocument, uploadDocument, type Api } from "../support/shelf-fixtures";
-import { signUp } from "../support/route-client";
-import type { StubModelServer } from "../support/stub-model-server";
+import { newProject, trashedDocument, uploadDocument } from "../support/shelf-fixtures";
+import { signUp, type Api } from "../support/route-client";
 import { withStubModel } from "../support/stub-model-env";
 import { readUiStream } from "../support/ui-stream";
 
@@ -16,12 +15,7 @@ import { readUiStream } from "../support/ui-stream";
 // multibyte instructions, a converted PDF, a binary, a trashed document, chats with tool
 // calls, uploads and outputs), import it into a fresh account, and compare what a user sees.
 
-const { stub: currentStub } = withStubModel();
-let stub: StubModelServer;
-beforeEach(() => {
-  stub = currentStub();
-});
-
+const { stub } = withStubModel();
 const fixture = (name: string) => readFile(path.join("tests/fixtures/thread-files", name));
 const json = async (res: Response) => {
   if (res.status >= 300) throw new Error(`${res.status} ${await res.text()}`);

@@ -1,8 +1,8 @@
-import { access } from "node:fs/promises";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Tx } from "@/lib/db/client";
 import { signUp } from "../support/route-client";
 import { documentRow, newProject, storedPaths, trashedDocument } from "../support/shelf-fixtures";
+import { pathExists } from "../support/path-exists";
 
 // Purge's database step failing after its unlinks: the transaction rolls back, so the row
 // stays in the trash (retryable), a restore of it is 409 content_missing (its bytes are gone),
@@ -41,12 +41,6 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const exists = (file: string) =>
-  access(file).then(
-    () => true,
-    () => false,
-  );
-
 describe("a purge whose commit fails after the unlinks", () => {
   it("rolls back: the row stays trashed, restore is 409, and the retry purges", async () => {
     const { api } = await signUp();
@@ -57,7 +51,7 @@ describe("a purge whose commit fails after the unlinks", () => {
 
     fault.armed = true;
     expect((await api("POST", `/api/trash/documents/${document.id}/purge`)).status).toBe(500);
-    expect(await exists(original)).toBe(false);
+    expect(await pathExists(original)).toBe(false);
     expect((await documentRow(document.id))?.trashedAt).not.toBeNull();
 
     const restore = await api("POST", `/api/trash/documents/${document.id}/restore`, { json: {} });

@@ -2,8 +2,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { backgroundWorkSettled } from "@/lib/chat/background-work";
 import { cancelRunAction, startRunAction } from "@/lib/chat/run-actions";
 import { getDb } from "@/lib/db/client";
-import { signUp } from "../support/route-client";
-import type { StubModelServer } from "../support/stub-model-server";
+import { signUp, type Api, type SignedUp } from "../support/route-client";
 import { withStubModel } from "../support/stub-model-env";
 import { readUiStream } from "../support/ui-stream";
 
@@ -14,17 +13,14 @@ import { readUiStream } from "../support/ui-stream";
 // cookie of whoever the test says is calling.
 
 type Json = Record<string, any>;
-type Api = Awaited<ReturnType<typeof signUp>>["api"];
 
 const caller = vi.hoisted(() => ({ cookie: "" }));
 vi.mock("next/headers", () => ({
   headers: async () => new Headers(caller.cookie ? { cookie: caller.cookie } : {}),
 }));
 
-const { stub: currentStub } = withStubModel();
-let stub: StubModelServer;
+const { stub } = withStubModel();
 beforeEach(() => {
-  stub = currentStub();
   caller.cookie = "";
 });
 
@@ -36,7 +32,7 @@ async function runs(api: Api, threadId: string): Promise<Json[]> {
 }
 
 /** The owner's run, held mid-answer by the stub model until `release("held")`. */
-async function heldRun(owner: Awaited<ReturnType<typeof signUp>>) {
+async function heldRun(owner: SignedUp) {
   const threadId = await newThread(owner.api);
   stub.enqueue({ type: "text", text: "", chunks: ["partial ", "rest"], holdBeforeLast: "held" });
   const res = await owner.api("POST", `/api/threads/${threadId}/runs`, { json: { message: { text: "go" } } });

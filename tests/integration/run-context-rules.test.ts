@@ -1,7 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { DocumentDto } from "@/lib/documents/document-dto";
-import { signUp } from "../support/route-client";
-import type { StubModelServer } from "../support/stub-model-server";
+import { signUp, type Api } from "../support/route-client";
 import { contentText, withStubModel, type ChatRequest } from "../support/stub-model-env";
 import { readUiStream } from "../support/ui-stream";
 
@@ -10,7 +9,6 @@ import { readUiStream } from "../support/ui-stream";
 // has arrived (admission is over) and before the reply reaches the app.
 
 type Json = Record<string, any>;
-type Api = Awaited<ReturnType<typeof signUp>>["api"];
 
 const admissionFault = vi.hoisted(() => ({ armed: false }));
 vi.mock("@/lib/documents/shelf-snapshot", async (importOriginal) => {
@@ -27,10 +25,8 @@ vi.mock("@/lib/documents/shelf-snapshot", async (importOriginal) => {
   };
 });
 
-const { stub: currentStub, streamingRequests } = withStubModel();
-let stub: StubModelServer;
+const { stub, streamingRequests } = withStubModel();
 beforeEach(() => {
-  stub = currentStub();
   admissionFault.armed = false;
 });
 

@@ -1,21 +1,13 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { resetConfigForTests } from "@/lib/config/env";
 import type { DocumentDto } from "@/lib/documents/document-dto";
-import { signUp } from "../support/route-client";
-import type { StubModelServer } from "../support/stub-model-server";
+import { signUp, type Api } from "../support/route-client";
 import { contentText, withStubModel } from "../support/stub-model-env";
 import { readUiStream } from "../support/ui-stream";
 
 // GET /api/threads/{id}/context against what the next run actually sends the model.
 
-type Api = Awaited<ReturnType<typeof signUp>>["api"];
-
-const { stub: currentStub, streamingRequests } = withStubModel();
-let stub: StubModelServer;
-beforeEach(() => {
-  stub = currentStub();
-});
-
+const { stub, streamingRequests } = withStubModel();
 async function upload(api: Api, projectId: string, name: string, content: string): Promise<DocumentDto> {
   const body = new FormData();
   body.append("file", new File([content], name));

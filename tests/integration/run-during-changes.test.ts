@@ -1,13 +1,12 @@
-import { access } from "node:fs/promises";
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { backgroundWorkSettled } from "@/lib/chat/background-work";
 import { getDb } from "@/lib/db/client";
 import { threadRoot } from "@/lib/storage/layout";
-import { signUp } from "../support/route-client";
-import { newProject, uploadDocument, type Api } from "../support/shelf-fixtures";
-import type { StubModelServer } from "../support/stub-model-server";
+import { signUp, type Api } from "../support/route-client";
+import { newProject, uploadDocument } from "../support/shelf-fixtures";
 import { contentText, withStubModel } from "../support/stub-model-env";
 import { readUiStream } from "../support/ui-stream";
+import { pathExists } from "../support/path-exists";
 
 // Issue #12: the chat, its project or the project's instructions change while the agent is
 // in a tool loop. The model's tool call is held at a gate, the change is made, the gate is
@@ -16,17 +15,7 @@ import { readUiStream } from "../support/ui-stream";
 
 type Json = Record<string, any>;
 
-const { stub: currentStub, streamingRequests } = withStubModel();
-let stub: StubModelServer;
-beforeEach(() => {
-  stub = currentStub();
-});
-
-const exists = (file: string) =>
-  access(file).then(
-    () => true,
-    () => false,
-  );
+const { stub, streamingRequests } = withStubModel();
 function projectBlock(request: Json): string {
   const message = request.messages.find((m: Json) => m.role === "user" && contentText(m).startsWith("<project "));
   return message ? contentText(message) : "";
@@ -129,7 +118,7 @@ describe("changes during an active tool loop", () => {
 
     expect(lastToolResult(streamingRequests()[1] as unknown as Json).error).toMatch(/no longer exists/);
     expect((await user.api("GET", `/api/threads/${thread.id}`)).status).toBe(404);
-    expect(await exists(threadRoot({ userId: user.id, threadId: thread.id }))).toBe(false);
+    expect(await pathExists(threadRoot({ userId: user.id, threadId: thread.id }))).toBe(false);
     const db = await getDb();
     expect(await db.run.count({ where: { threadId: thread.id } })).toBe(0);
     expect(await db.message.count({ where: { threadId: thread.id } })).toBe(0);

@@ -1,5 +1,5 @@
 import { readdir } from "node:fs/promises";
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { backgroundWorkSettled } from "@/lib/chat/background-work";
 import { ANSWER_NOT_SAVED, settleRun } from "@/lib/chat/settle-run";
 import { getDb } from "@/lib/db/client";
@@ -7,8 +7,7 @@ import { userRoot } from "@/lib/storage/layout";
 import { endRunsAtShutdown, SHUTDOWN_ERROR } from "@/lib/runs/end-runs-at-shutdown";
 import { instanceId } from "@/lib/runs/instance-id";
 import { initialLeaseExpiry } from "@/lib/runs/run-lease";
-import { signUp } from "../support/route-client";
-import type { StubModelServer } from "../support/stub-model-server";
+import { signUp, type Api } from "../support/route-client";
 import { withStubModel } from "../support/stub-model-env";
 import { parseUiStream, readUiStream } from "../support/ui-stream";
 
@@ -16,14 +15,8 @@ import { parseUiStream, readUiStream } from "../support/ui-stream";
 // write. Every test ends by proving the thread takes its next run.
 
 type Json = Record<string, any>;
-type Api = Awaited<ReturnType<typeof signUp>>["api"];
 
-const { stub: currentStub, streamingRequests } = withStubModel();
-let stub: StubModelServer;
-beforeEach(() => {
-  stub = currentStub();
-});
-
+const { stub, streamingRequests } = withStubModel();
 async function newThread(api: Api) {
   return (await (await api("POST", "/api/threads", { json: { title: "t" } })).json()).thread as { id: string };
 }

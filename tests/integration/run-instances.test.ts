@@ -1,10 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { failInterruptedRuns } from "@/lib/chat/run-records";
 import { startRun } from "@/lib/chat/start-run";
 import { databaseKind, getDb } from "@/lib/db/client";
 import { EXPIRED_RUN_ERROR } from "@/lib/runs/run-lease";
-import { signUp } from "../support/route-client";
-import type { StubModelServer } from "../support/stub-model-server";
+import { signUp, type Api } from "../support/route-client";
 import { withStubModel } from "../support/stub-model-env";
 import { parseUiStream, readUiStream, type UiChunk } from "../support/ui-stream";
 
@@ -50,14 +49,8 @@ afterEach(() => {
 });
 
 type Json = Record<string, any>;
-type Api = Awaited<ReturnType<typeof signUp>>["api"];
 
-const { stub: currentStub } = withStubModel();
-let stub: StubModelServer;
-beforeEach(() => {
-  stub = currentStub();
-});
-
+const { stub } = withStubModel();
 const STORY = Array.from({ length: 30 }, (_, i) => `w${i + 1}`).join(" ");
 
 async function newThread(api: Api) {

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { databaseKind, getDb } from "@/lib/db/client";
 import type { ListedDocument } from "@/lib/documents/document-dto";
-import { signUp } from "../support/route-client";
-import { newProject, trashDocument, trashedDocument, uploadDocument, type Api } from "../support/shelf-fixtures";
+import { signUp, type Api } from "../support/route-client";
+import { newProject, trashDocument, trashedDocument, uploadDocument } from "../support/shelf-fixtures";
 
 // The shelf's `total` (project.documentCount, kept by triggers in the writers' own
 // transactions) under racing writers, each pair forced into both orderings: the first writer

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Tx } from "@/lib/db/client";
-import { signUp } from "../support/route-client";
+import { signUp, type Api } from "../support/route-client";
 import { newProject } from "../support/shelf-fixtures";
 
 // Bytes before the row: a shelf insert places the document's bytes in its own folder inside
@@ -57,12 +57,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-async function upload(
-  api: Awaited<ReturnType<typeof signUp>>["api"],
-  projectId: string,
-  name: string,
-  content: string,
-) {
+async function upload(api: Api, projectId: string, name: string, content: string) {
   const body = new FormData();
   body.append("file", new File([content], name));
   return api("POST", `/api/projects/${projectId}/documents`, { body });

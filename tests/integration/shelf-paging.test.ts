@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import type { ListedDocument } from "@/lib/documents/document-dto";
-import { signUp } from "../support/route-client";
-import { newProject, trashDocument, uploadDocument, type Api } from "../support/shelf-fixtures";
+import { signUp, type Api } from "../support/route-client";
+import { newProject, trashDocument, uploadDocument } from "../support/shelf-fixtures";
 
 // The shelf at scale through the real routes: keyset pages by cursor in every sort, pages that
 // stay gap- and duplicate-free while the shelf changes between them, and the exact `total`

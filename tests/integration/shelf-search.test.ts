@@ -1,11 +1,10 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import type { ListedDocument } from "@/lib/documents/document-dto";
 import { searchIndexingSettled } from "@/lib/documents/search-indexing-queue";
-import { signUp } from "../support/route-client";
-import { newProject, trashDocument, uploadDocument, type Api } from "../support/shelf-fixtures";
+import { signUp, type Api } from "../support/route-client";
+import { newProject, trashDocument, uploadDocument } from "../support/shelf-fixtures";
 import { tinyPdf } from "../support/tiny-pdf";
-import type { StubModelServer } from "../support/stub-model-server";
 import { withStubModel } from "../support/stub-model-env";
 import { readUiStream } from "../support/ui-stream";
 
@@ -25,12 +24,7 @@ async function search(api: Api, projectId: string, q: string, extra: Record<stri
   return (await res.json()) as Page;
 }
 
-const { stub: currentStub, streamingRequests } = withStubModel();
-let stub: StubModelServer;
-beforeEach(() => {
-  stub = currentStub();
-});
-
+const { stub, streamingRequests } = withStubModel();
 const names = (page: Page) => page.documents.map((document) => document.name).sort();
 
 async function markdownOf(api: Api, projectId: string, documentId: string): Promise<string> {

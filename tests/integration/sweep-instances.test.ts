@@ -1,5 +1,5 @@
 import path from "node:path";
-import { access, mkdir, writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import { afterEach, expect, it, vi } from "vitest";
 import { config } from "@/lib/config/env";
 import { getDb } from "@/lib/db/client";
@@ -11,17 +11,13 @@ import { reconcileProjectFiles } from "@/lib/trash/reconcile-project-files";
 import { reconcileThreadFolders } from "@/lib/trash/reconcile-thread-folders";
 import { signUp } from "../support/route-client";
 import { age, newProject, storedPaths, trashedDocument } from "../support/shelf-fixtures";
+import { pathExists } from "../support/path-exists";
 
 // Several instances sweep the same user's storage at the same moment (each runs the start-up
 // sweep, or a trash listing lands on each): every step is run three times at once here, as
 // three instances would. Nothing may fail, and every removal and purge is counted exactly
 // once across them.
 
-const exists = (file: string) =>
-  access(file).then(
-    () => true,
-    () => false,
-  );
 const sha = (seed: string) => seed.repeat(64).slice(0, 64);
 
 async function oldFile(file: string): Promise<string> {
@@ -69,6 +65,6 @@ it("three sweeps at once neither fail nor count anything twice", async () => {
   expect(projects.reduce((sum, counts) => sum + counts.removedFolders, 0)).toBe(orphans.length * 3);
   expect(threads.reduce((sum, counts) => sum + counts.removedFolders, 0)).toBe(1);
   const shaLevels = orphans.flatMap((orphan) => [path.dirname(orphan), path.dirname(path.dirname(orphan))]);
-  for (const gone of [...staged, ...orphans, ...shaLevels, deletedThread]) expect(await exists(gone)).toBe(false);
+  for (const gone of [...staged, ...orphans, ...shaLevels, deletedThread]) expect(await pathExists(gone)).toBe(false);
   for (const document of expired) await expect(storedPaths(document.id)).rejects.toThrow();
 });

@@ -5,8 +5,8 @@ import { getDb } from "@/lib/db/client";
 import { threadFilesDir } from "@/lib/storage/layout";
 import type { ThreadFileGroupPage } from "@/lib/thread-files/thread-file-dto";
 import { writeThreadOutput } from "@/lib/thread-files/write-thread-output";
-import { callApi, signUp } from "../support/route-client";
-import { newProject, type Api } from "../support/shelf-fixtures";
+import { callApi, signUp, type Api } from "../support/route-client";
+import { newProject } from "../support/shelf-fixtures";
 
 // The conversation-files view: a project's chats newest first, paged by threadLimit, each
 // with its uploads and outputs newest first, cut at fileLimit and saying so.

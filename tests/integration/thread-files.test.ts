@@ -1,18 +1,18 @@
 import path from "node:path";
-import { access, mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import { afterEach, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "@/lib/config/env";
 import { threadDerivedDir, threadFilesDir, threadRoot, threadStagingDir } from "@/lib/storage/layout";
 import { readThreadFileText } from "@/lib/thread-files/read-thread-file-text";
 import { writeThreadOutput } from "@/lib/thread-files/write-thread-output";
 import type { ThreadFile } from "@/lib/thread-files/thread-file-dto";
-import { callApi, signUp } from "../support/route-client";
+import { callApi, signUp, type Api } from "../support/route-client";
+import { pathExists } from "../support/path-exists";
 
 // Thread uploads and artifacts through the real route handlers: multipart streaming, unique
 // names, the size limit, content types and dispositions, conversion, owner scoping and path
 // confinement.
 
-type Api = Awaited<ReturnType<typeof signUp>>["api"];
 interface Body {
   files: ThreadFile[];
   thread: { id: string };
@@ -35,13 +35,6 @@ async function newThread(api: Api): Promise<string> {
 
 async function upload(api: Api, threadId: string, files: [string, BlobPart, string?][]) {
   return api("POST", `/api/threads/${threadId}/uploads`, { body: form(files) });
-}
-
-async function exists(file: string): Promise<boolean> {
-  return access(file).then(
-    () => true,
-    () => false,
-  );
 }
 
 afterEach(() => {
@@ -150,7 +143,7 @@ describe("thread uploads", () => {
       expect((await json(res)).error.details[0].path).toBe("filename");
     }
     expect((await json(await api("GET", `/api/threads/${threadId}/uploads`))).files).toEqual([]);
-    expect(await exists(path.join(threadRoot({ userId, threadId }), "..", "escape.txt"))).toBe(false);
+    expect(await pathExists(path.join(threadRoot({ userId, threadId }), "..", "escape.txt"))).toBe(false);
     expect(await readdir(threadStagingDir({ userId, threadId }))).toEqual([]);
   });
 
@@ -185,10 +178,10 @@ describe("thread uploads", () => {
       ["keep.txt", "stay"],
     ]);
     const companion = path.join(threadDerivedDir({ userId, threadId }, "uploads"), "page.html", "converted.md");
-    expect(await exists(companion)).toBe(true);
+    expect(await pathExists(companion)).toBe(true);
 
     expect((await api("DELETE", `/api/threads/${threadId}/uploads/page.html`)).status).toBe(204);
-    expect(await exists(companion)).toBe(false);
+    expect(await pathExists(companion)).toBe(false);
     expect(names(await json(await api("GET", `/api/threads/${threadId}/uploads`)))).toEqual(["keep.txt"]);
     expect((await api("DELETE", `/api/threads/${threadId}/uploads/page.html`)).status).toBe(404);
     expect((await api("GET", `/api/threads/${threadId}/artifacts/uploads/page.html`)).status).toBe(404);
@@ -349,10 +342,12 @@ describe("owner scoping and thread deletion", () => {
     await upload(api, threadId, [["page.html", "<p>x</p>"]]);
     await upload(api, keptThread, [["kept.txt", "kept"]]);
     await writeThreadOutput({ userId, threadId, name: "out.md", content: "# out" });
-    expect(await exists(threadRoot({ userId, threadId }))).toBe(true);
+    expect(await pathExists(threadRoot({ userId, threadId }))).toBe(true);
 
     expect((await api("DELETE", `/api/threads/${threadId}`)).status).toBe(204);
-    expect(await exists(threadRoot({ userId, threadId }))).toBe(false);
-    expect(await exists(path.join(threadFilesDir({ userId, threadId: keptThread }, "uploads"), "kept.txt"))).toBe(true);
+    expect(await pathExists(threadRoot({ userId, threadId }))).toBe(false);
+    expect(await pathExists(path.join(threadFilesDir({ userId, threadId: keptThread }, "uploads"), "kept.txt"))).toBe(
+      true,
+    );
   });
 });

@@ -1,8 +1,8 @@
-import { access, appendFile, unlink } from "node:fs/promises";
+import { appendFile, unlink } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import type { DocumentDto } from "@/lib/documents/document-dto";
 import type { TrashedDocumentDto } from "@/lib/trash/trashed-document-dto";
-import { callApi, signUp } from "../support/route-client";
+import { callApi, signUp, type Api } from "../support/route-client";
 import {
   documentRow,
   newProject,
@@ -10,8 +10,8 @@ import {
   trashDocument,
   trashedDocument,
   uploadDocument,
-  type Api,
 } from "../support/shelf-fixtures";
+import { pathExists } from "../support/path-exists";
 
 // The trash through the real route handlers: the round trip, every restore outcome, purge
 // one, empty trash (the caller's only), paging, validation and owner scoping.
@@ -27,11 +27,6 @@ interface Body {
   error: { code: string; message: string; retryable?: boolean };
 }
 const json = async (res: Response) => (await res.json()) as Body;
-const exists = (file: string) =>
-  access(file).then(
-    () => true,
-    () => false,
-  );
 
 const listTrash = async (api: Api, query = "") => json(await api("GET", `/api/trash/documents${query}`));
 const restore = (api: Api, documentId: string, body?: unknown) =>
@@ -94,10 +89,10 @@ describe("trash round trip", () => {
 
     await trashDocument(user.api, projectId, document.id);
     const { folder } = await storedPaths(document.id);
-    expect(await exists(folder)).toBe(true);
+    expect(await pathExists(folder)).toBe(true);
     expect((await purge(user.api, document.id)).status).toBe(204);
     expect(await documentRow(document.id)).toBeNull();
-    expect(await exists(folder)).toBe(false);
+    expect(await pathExists(folder)).toBe(false);
     expect((await listTrash(user.api)).total).toBe(0);
     expect((await purge(user.api, document.id)).status).toBe(404);
     expect((await restore(user.api, document.id)).status).toBe(404);
@@ -138,8 +133,8 @@ describe("restore outcomes", () => {
       document: { id: fresh.id, name: "second.txt", projectId },
     });
     expect(await documentRow(old.id)).toBeNull();
-    expect(await exists(oldFolder)).toBe(false);
-    expect(await exists(freshOriginal)).toBe(true);
+    expect(await pathExists(oldFolder)).toBe(false);
+    expect(await pathExists(freshOriginal)).toBe(true);
     expect((await shelf(user.api, projectId)).map((d) => d.id)).toEqual([fresh.id]);
     expect(await content(user.api, projectId, fresh.id)).toBe("identical");
   });
@@ -231,7 +226,7 @@ describe("restore outcomes", () => {
     expect(res.status).toBe(409);
     expect((await json(res)).error.code).toBe("content_missing");
     expect((await documentRow(old.id))?.trashedAt).not.toBeNull();
-    expect(await exists((await storedPaths(old.id)).original)).toBe(true);
+    expect(await pathExists((await storedPaths(old.id)).original)).toBe(true);
     // Trash the broken survivor, and the good copy restores.
     await trashDocument(user.api, projectId, broken.id);
     expect(await json(await restore(user.api, old.id))).toMatchObject({
@@ -262,7 +257,7 @@ describe("purge and empty trash", () => {
 
     const folders = await Promise.all(mine.map(async (d) => (await storedPaths(d.id)).folder));
     expect(await json(await owner.api("POST", "/api/trash/purge"))).toEqual({ purged: 2 });
-    for (const folder of folders) expect(await exists(folder)).toBe(false);
+    for (const folder of folders) expect(await pathExists(folder)).toBe(false);
     expect((await listTrash(owner.api)).total).toBe(0);
     expect(await content(owner.api, ownerProject, live.id)).toBe("live");
     expect(await json(await owner.api("POST", "/api/trash/purge"))).toEqual({ purged: 0 });
@@ -276,10 +271,10 @@ describe("purge and empty trash", () => {
       (await user.api("GET", `/api/projects/${projectId}/documents/${document.id}/content?as=markdown`)).status,
     ).toBe(200);
     const { folder } = await storedPaths(document.id);
-    expect(await exists(`${folder}/derived/converted.md`)).toBe(true);
+    expect(await pathExists(`${folder}/derived/converted.md`)).toBe(true);
     await trashDocument(user.api, projectId, document.id);
     expect((await purge(user.api, document.id)).status).toBe(204);
-    expect(await exists(folder)).toBe(false);
+    expect(await pathExists(folder)).toBe(false);
   });
 });
 

@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
-import { access, unlink } from "node:fs/promises";
+import { unlink } from "node:fs/promises";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { fileRemoval } from "@/lib/storage/file-removal";
-import { signUp } from "../support/route-client";
-import { documentRow, newProject, storedPaths, trashedDocument, type Api } from "../support/shelf-fixtures";
+import { signUp, type Api } from "../support/route-client";
+import { documentRow, newProject, storedPaths, trashedDocument } from "../support/shelf-fixtures";
+import { pathExists } from "../support/path-exists";
 
 // Check-and-set under row locks: racing requests through the real handlers, 20 rounds each,
 // asserting invariants rather than one lucky interleaving. Each pair is released from one
@@ -12,11 +13,6 @@ import { documentRow, newProject, storedPaths, trashedDocument, type Api } from 
 // sides of the other's commit, so both lock acquisition orders are exercised.
 
 const ROUNDS = 20;
-const exists = (file: string) =>
-  access(file).then(
-    () => true,
-    () => false,
-  );
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Starts every task at the same moment (after one shared barrier), each after its own head start. */
@@ -74,12 +70,12 @@ describe("concurrent trash operations", () => {
       if (restored.status === 200) {
         expect(purged.status).toBe(404);
         expect(row).toMatchObject({ projectId, trashedAt: null });
-        expect(await exists(original)).toBe(true);
+        expect(await pathExists(original)).toBe(true);
         expect(await content(user.api, projectId, document.id)).toBe(bytes);
       } else {
         expect([purged.status, restored.status]).toEqual([204, 404]);
         expect(row).toBeNull();
-        expect(await exists(original)).toBe(false);
+        expect(await pathExists(original)).toBe(false);
       }
     }
   });
@@ -142,8 +138,8 @@ describe("concurrent trash operations", () => {
       expect(fresh.id).not.toBe(old.id);
       expect(fresh.sha256).toBe(old.sha256);
       expect(await documentRow(old.id)).toBeNull();
-      expect(await exists(oldFolder)).toBe(false);
-      expect(await exists((await storedPaths(fresh.id)).original)).toBe(true);
+      expect(await pathExists(oldFolder)).toBe(false);
+      expect(await pathExists((await storedPaths(fresh.id)).original)).toBe(true);
       expect(await content(user.api, projectId, fresh.id)).toBe(bytes);
     }
   });

@@ -1,8 +1,8 @@
-import { access, unlink } from "node:fs/promises";
+import { unlink } from "node:fs/promises";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fileRemoval } from "@/lib/storage/file-removal";
 import { trashClock } from "@/lib/trash/clock";
-import { signUp } from "../support/route-client";
+import { signUp, type Api } from "../support/route-client";
 import {
   documentRow,
   errno,
@@ -10,18 +10,13 @@ import {
   storedPaths,
   trashedDocument,
   uploadDocument,
-  type Api,
 } from "../support/shelf-fixtures";
+import { pathExists } from "../support/path-exists";
 
 // Purge and restore when the disk misbehaves. An unlink failure other than "already gone"
 // is injected through the storage hook (fileRemoval.unlink): purge answers 500 retryable,
 // rolls back and keeps the row; the next attempt completes what the first began.
 
-const exists = (file: string) =>
-  access(file).then(
-    () => true,
-    () => false,
-  );
 const purge = (api: Api, id: string) => api("POST", `/api/trash/documents/${id}/purge`);
 type ErrorBody = { error: { code: string; message: string; retryable?: boolean } };
 
@@ -56,14 +51,14 @@ describe("purge faults", () => {
       expect(text).not.toContain(process.env.DATA_DIR!);
       expect(text).not.toContain(code);
       expect((await documentRow(document.id))?.trashedAt).not.toBeNull();
-      expect(await exists(original)).toBe(true);
+      expect(await pathExists(original)).toBe(true);
       const listed = (await (await user.api("GET", "/api/trash/documents")).json()) as { documents: { id: string }[] };
       expect(listed.documents.map((d) => d.id)).toEqual([document.id]);
 
       vi.mocked(fileRemoval.unlink).mockRestore();
       expect((await purge(user.api, document.id)).status).toBe(204);
       expect(await documentRow(document.id)).toBeNull();
-      expect(await exists(original)).toBe(false);
+      expect(await pathExists(original)).toBe(false);
     },
   );
 
@@ -80,7 +75,7 @@ describe("purge faults", () => {
     failUnlink("EIO", "converted.md");
 
     expect((await purge(user.api, document.id)).status).toBe(500);
-    expect(await exists(original)).toBe(false);
+    expect(await pathExists(original)).toBe(false);
     expect((await documentRow(document.id))?.trashedAt).not.toBeNull();
     // A half-purged row is never activated.
     const restore = await user.api("POST", `/api/trash/documents/${document.id}/restore`);
@@ -89,7 +84,7 @@ describe("purge faults", () => {
 
     vi.mocked(fileRemoval.unlink).mockRestore();
     expect((await purge(user.api, document.id)).status).toBe(204);
-    expect(await exists(folder)).toBe(false);
+    expect(await pathExists(folder)).toBe(false);
   });
 
   it("a file already gone counts as removed: purge succeeds", async () => {

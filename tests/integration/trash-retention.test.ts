@@ -1,4 +1,3 @@
-import { access } from "node:fs/promises";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { resetConfigForTests } from "@/lib/config/env";
 import { getDb } from "@/lib/db/client";
@@ -7,15 +6,9 @@ import { purgeTrashedDocument } from "@/lib/trash/purge-document";
 import { retentionCutoff } from "@/lib/trash/retention";
 import { sweepAllUsers } from "@/lib/trash/sweep";
 import type { TrashedDocumentDto } from "@/lib/trash/trashed-document-dto";
-import { signUp } from "../support/route-client";
-import {
-  documentRow,
-  newProject,
-  storedPaths,
-  trashDocument,
-  trashedDocument,
-  type Api,
-} from "../support/shelf-fixtures";
+import { signUp, type Api } from "../support/route-client";
+import { documentRow, newProject, storedPaths, trashDocument, trashedDocument } from "../support/shelf-fixtures";
+import { pathExists } from "../support/path-exists";
 
 // Retention at exactly TRASH_RETENTION_DAYS, with the clock injected. The chosen side of
 // "exactly" (lib/trash/retention.ts): a row is kept while now < trashedAt + days and purged
@@ -24,11 +17,6 @@ import {
 
 const DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
-const exists = (file: string) =>
-  access(file).then(
-    () => true,
-    () => false,
-  );
 
 async function listed(api: Api): Promise<TrashedDocumentDto[]> {
   return ((await (await api("GET", "/api/trash/documents")).json()) as { documents: TrashedDocumentDto[] }).documents;
@@ -72,7 +60,7 @@ describe("retention boundary", () => {
     standAt(deadline);
     expect(await listed(user.api)).toEqual([]);
     expect(await documentRow(document.id)).toBeNull();
-    expect(await exists(folder)).toBe(false);
+    expect(await pathExists(folder)).toBe(false);
   });
 
   it("purges rows past the window and keeps younger ones in the same sweep", async () => {

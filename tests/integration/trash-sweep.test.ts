@@ -1,5 +1,5 @@
 import path from "node:path";
-import { access, appendFile, mkdir, unlink, writeFile } from "node:fs/promises";
+import { appendFile, mkdir, unlink, writeFile } from "node:fs/promises";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/lib/db/client";
 import {
@@ -12,26 +12,14 @@ import {
   usersRoot,
 } from "@/lib/storage/layout";
 import { LISTING_RECONCILE_INTERVAL_MS, sweepAllUsers, sweepUser } from "@/lib/trash/sweep";
-import { signUp } from "../support/route-client";
-import {
-  age,
-  documentRow,
-  newProject,
-  storedPaths,
-  trashedDocument,
-  uploadDocument,
-  type Api,
-} from "../support/shelf-fixtures";
+import { signUp, type Api } from "../support/route-client";
+import { age, documentRow, newProject, storedPaths, trashedDocument, uploadDocument } from "../support/shelf-fixtures";
+import { pathExists } from "../support/path-exists";
 
 // The sweep's reconciliation: unreferenced files, staging leftovers and deleted threads'
 // folders older than 24 hours go; nothing younger ever does; a row whose bytes are missing
 // or the wrong size is logged and kept. Ages are set with utimes, 25 hours back.
 
-const exists = (file: string) =>
-  access(file).then(
-    () => true,
-    () => false,
-  );
 const sha = (seed: string) => seed.repeat(64).slice(0, 64);
 
 async function writeTree(file: string, content = "x"): Promise<string> {
@@ -79,16 +67,16 @@ describe("storage reconciliation", () => {
     await age(trashedFolder);
 
     const report = await sweepUser({ userId: user.id });
-    expect(await exists(oldStaged)).toBe(false);
-    expect(await exists(youngStaged)).toBe(true);
-    expect(await exists(oldOrphan)).toBe(false);
+    expect(await pathExists(oldStaged)).toBe(false);
+    expect(await pathExists(youngStaged)).toBe(true);
+    expect(await pathExists(oldOrphan)).toBe(false);
     // Its emptied {sha}/{sha[:2]} levels were old before the sweep, so they went too.
-    expect(await exists(path.join(documentsDir, "ee"))).toBe(false);
-    expect(await exists(youngOrphan)).toBe(true);
-    expect(await exists((await storedPaths(live.id)).original)).toBe(true);
-    expect(await exists((await storedPaths(trashed.id)).original)).toBe(true);
-    expect(await exists(stray)).toBe(true);
-    expect(await exists(staging)).toBe(true);
+    expect(await pathExists(path.join(documentsDir, "ee"))).toBe(false);
+    expect(await pathExists(youngOrphan)).toBe(true);
+    expect(await pathExists((await storedPaths(live.id)).original)).toBe(true);
+    expect(await pathExists((await storedPaths(trashed.id)).original)).toBe(true);
+    expect(await pathExists(stray)).toBe(true);
+    expect(await pathExists(staging)).toBe(true);
     expect(report).toMatchObject({ removedFiles: 1, contentMissing: 0 });
     expect(report.removedFolders).toBeGreaterThanOrEqual(1);
     expect(await (await getDb()).projectDocument.count({ where: { userId: user.id } })).toBe(2);
@@ -111,9 +99,9 @@ describe("storage reconciliation", () => {
     await sweepUser({ userId: user.id });
     // The restored row still lives in its origin's folder: restore never moves files.
     expect((await storedPaths(moved.id)).original).toContain(path.join("projects", origin, "documents"));
-    expect(await exists((await storedPaths(moved.id)).original)).toBe(true);
+    expect(await pathExists((await storedPaths(moved.id)).original)).toBe(true);
     expect(await (await user.api("GET", `/api/projects/${other}/documents/${moved.id}/content`)).text()).toBe("moved");
-    expect(await exists(goneDir)).toBe(false);
+    expect(await pathExists(goneDir)).toBe(false);
   });
 
   it("removes old folders of deleted threads, keeps young ones and every file of a live thread", async () => {
@@ -138,12 +126,12 @@ describe("storage reconciliation", () => {
 
     await sweepUser({ userId: user.id });
     expect(
-      await exists(path.join(threadFilesDir({ userId: user.id, threadId: liveThread }, "uploads"), "kept.txt")),
+      await pathExists(path.join(threadFilesDir({ userId: user.id, threadId: liveThread }, "uploads"), "kept.txt")),
     ).toBe(true);
-    expect(await exists(liveStaged)).toBe(false);
-    expect(await exists(threadRoot({ userId: user.id, threadId: oldDeleted }))).toBe(false);
-    expect(await exists(threadRoot({ userId: user.id, threadId: youngDeleted }))).toBe(true);
-    expect(await exists(threadRoot({ userId: user.id, threadId: mixed }))).toBe(true);
+    expect(await pathExists(liveStaged)).toBe(false);
+    expect(await pathExists(threadRoot({ userId: user.id, threadId: oldDeleted }))).toBe(false);
+    expect(await pathExists(threadRoot({ userId: user.id, threadId: youngDeleted }))).toBe(true);
+    expect(await pathExists(threadRoot({ userId: user.id, threadId: mixed }))).toBe(true);
   });
 
   it("logs rows whose file is missing or the wrong size and never deletes a row", async () => {
@@ -166,7 +154,7 @@ describe("storage reconciliation", () => {
     expect(logged.some((line) => line.includes(healthy.id))).toBe(false);
     for (const id of [missing.id, resized.id, healthy.id]) expect(await documentRow(id)).not.toBeNull();
     // The resized file is still referenced, so it is reported, not collected or repaired.
-    expect(await exists((await storedPaths(resized.id)).original)).toBe(true);
+    expect(await pathExists((await storedPaths(resized.id)).original)).toBe(true);
 
     const listing = (await (await user.api("GET", "/api/trash/documents")).json()) as {
       documents: { id: string; contentMissing: boolean }[];
@@ -185,18 +173,18 @@ describe("storage reconciliation", () => {
     const first = await writeTree(path.join(staging, "crashed-upload"));
     await age(first);
     expect((await user.api("GET", "/api/trash/documents")).status).toBe(200);
-    expect(await exists(first)).toBe(false);
+    expect(await pathExists(first)).toBe(false);
 
     // Within the interval the listing still purges expired trash but leaves storage alone.
     const second = await writeTree(path.join(staging, "another-crash"));
     await age(second);
     expect((await user.api("GET", "/api/trash/documents")).status).toBe(200);
-    expect(await exists(second)).toBe(true);
+    expect(await pathExists(second)).toBe(true);
 
     const later = Date.now() + LISTING_RECONCILE_INTERVAL_MS;
     vi.spyOn(Date, "now").mockReturnValue(later);
     expect((await user.api("GET", "/api/trash/documents")).status).toBe(200);
-    expect(await exists(second)).toBe(false);
+    expect(await pathExists(second)).toBe(false);
   });
 
   it("at start-up, sweeps every known user and leaves folders of users this database does not know", async () => {
@@ -212,7 +200,7 @@ describe("storage reconciliation", () => {
     for (const file of [...leftovers, strangerFile]) await age(file);
 
     await sweepAllUsers();
-    for (const file of leftovers) expect(await exists(file)).toBe(false);
-    expect(await exists(strangerFile)).toBe(true);
+    for (const file of leftovers) expect(await pathExists(file)).toBe(false);
+    expect(await pathExists(strangerFile)).toBe(true);
   });
 });

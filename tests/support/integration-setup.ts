@@ -1,17 +1,18 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
-import pg from "pg";
-import { afterAll } from "vitest";
+import { afterAll, inject } from "vitest";
 import { closeDb } from "@/lib/db/client";
 import { resetConfigForTests } from "@/lib/config/env";
 import { stopNotificationListener } from "@/lib/runs/notification-listener";
+import { adminQuery, databaseUrl } from "./postgres-admin";
 
-// Each integration test file gets its own database: a fresh embedded PGlite directory, or a
+// Each integration test file gets its own database, a copy of the one the global set-up
+// migrated (tests/support/migrated-template.ts): a fresh embedded PGlite directory, or a
 // throwaway database on the PostgreSQL server at 127.0.0.1:5432 (TEST_POSTGRES_ADMIN_URL).
+// The app opens it as ever, finding every migration applied.
 
-const ADMIN_URL = process.env.TEST_POSTGRES_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "workspace-it-"));
 let databaseName: string | null = null;
 
@@ -22,15 +23,12 @@ delete process.env.PORT;
 
 if (process.env.TEST_DATABASE === "postgres") {
   databaseName = `workspace_it_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${databaseName}"`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${databaseName}`;
-  process.env.DATABASE_URL = url.toString();
+  await adminQuery(`CREATE DATABASE "${databaseName}" TEMPLATE "${inject("postgresTemplateDatabase")}"`);
+  process.env.DATABASE_URL = databaseUrl(databaseName);
 } else {
   delete process.env.DATABASE_URL;
+  // Where lib/db/client.ts keeps the embedded database: $DATA_DIR/db.
+  cpSync(inject("pgliteTemplateDir"), path.join(dataDir, "db"), { recursive: true });
 }
 resetConfigForTests();
 
@@ -44,10 +42,5 @@ afterAll(async () => {
   await stopNotificationListener();
   await closeDb();
   rmSync(dataDir, { recursive: true, force: true });
-  if (databaseName) {
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
-    await admin.end();
-  }
+  if (databaseName) await adminQuery(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
 });

@@ -88,11 +88,32 @@ export async function callApi(method: string, path: string, options: CallOptions
   return handler(request, { params: Promise.resolve(found.params) });
 }
 
+const TEST_PASSWORD = "correct horse battery";
+let passwordHashShared = false;
+
+/**
+ * Password hashing (scrypt, ~0.2 s of CPU) is most of a sign-up's cost, and these tests sign
+ * up hundreds of users that are not about passwords. The first sign-up of a file hashes the
+ * test password for real; later ones reuse that hash (a genuine hash of the same password, so
+ * signing in with it still verifies for real). Any other password is hashed every time, and
+ * tests about sign-up itself call the route without this helper.
+ */
+async function shareTestPasswordHash(): Promise<void> {
+  if (passwordHashShared) return;
+  passwordHashShared = true;
+  const { getAuth } = await import("@/lib/auth/auth");
+  const { password } = await (await getAuth()).$context;
+  const hash = password.hash;
+  let testPasswordHash: Promise<string> | undefined;
+  password.hash = (plain) => (plain === TEST_PASSWORD ? (testPasswordHash ??= hash(plain)) : hash(plain));
+}
+
 /** A signed-up user and a caller bound to their session cookie. */
 export async function signUp(name = "Tester"): Promise<{ id: string; cookie: string; api: typeof callApi }> {
+  await shareTestPasswordHash();
   const email = `${name.toLowerCase().replace(/\W+/g, "")}-${crypto.randomUUID()}@example.test`;
   const res = await callApi("POST", "/api/auth/sign-up/email", {
-    json: { email, password: "correct horse battery", name },
+    json: { email, password: TEST_PASSWORD, name },
   });
   if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
   const setCookie = res.headers
@@ -103,3 +124,8 @@ export async function signUp(name = "Tester"): Promise<{ id: string; cookie: str
   const api: typeof callApi = (method, path, options = {}) => callApi(method, path, { ...options, cookie: setCookie });
   return { id: user.id, cookie: setCookie, api };
 }
+
+/** What signUp returns: the user's id, session cookie and a caller bound to it. */
+export type SignedUp = Awaited<ReturnType<typeof signUp>>;
+/** A caller bound to one user's session. */
+export type Api = SignedUp["api"];

@@ -4,12 +4,10 @@ import { getDb } from "@/lib/db/client";
 import type { DocumentDto } from "@/lib/documents/document-dto";
 import { projectsRoot } from "@/lib/storage/layout";
 import { readdirOrEmpty } from "@/lib/storage/aged-removal";
-import type { signUp } from "./route-client";
+import type { Api } from "./route-client";
 
 // Small steps the trash, sweep and shelf tests share: a project, a document on its shelf,
 // that document in the trash, where its bytes are, and ageing files for the 24-hour guard.
-
-export type Api = Awaited<ReturnType<typeof signUp>>["api"];
 
 export async function newProject(api: Api, name = `P ${crypto.randomUUID().slice(0, 8)}`): Promise<string> {
   const res = await api("POST", "/api/projects", { json: { name } });

@@ -4,13 +4,18 @@ import { startStubModelServer, type StubModelServer } from "./stub-model-server"
 
 // Points the app at a scripted OpenAI-compatible server for one test file: started before
 // the file, reset before each test, stopped after. The background title call gets a fixed
-// answer so it never takes a test's scripted turns.
+// answer so it never takes a test's scripted turns. `stub` stands for that server from the
+// file's top level on, though the server itself only starts in beforeAll.
 
 type Json = Record<string, any>;
 export type ChatRequest = { messages: Json[]; tools?: { function: { name: string } }[] };
 
-export function withStubModel(): { stub: () => StubModelServer; streamingRequests: () => ChatRequest[] } {
-  let server: StubModelServer;
+export function withStubModel(): { stub: StubModelServer; streamingRequests: () => ChatRequest[] } {
+  let server: StubModelServer | undefined;
+  const current = (): StubModelServer => {
+    if (!server) throw new Error("the stub model server is used before its beforeAll started it");
+    return server;
+  };
   beforeAll(async () => {
     server = await startStubModelServer({ nonStreamingTurn: { type: "text", text: "Stub title" } });
     process.env.OPENAI_BASE_URL = server.url;
@@ -19,15 +24,17 @@ export function withStubModel(): { stub: () => StubModelServer; streamingRequest
     resetConfigForTests();
   });
   afterAll(async () => {
-    await server.close();
+    await server?.close();
     delete process.env.OPENAI_BASE_URL;
     delete process.env.OPENAI_MODEL;
     resetConfigForTests();
   });
-  beforeEach(() => server.reset());
+  beforeEach(() => current().reset());
+  // Every member is read from the running server when used (its methods close over it).
+  const stub = new Proxy({} as StubModelServer, { get: (_, key) => Reflect.get(current(), key) });
   return {
-    stub: () => server,
-    streamingRequests: () => server.requests.filter((r) => (r.body as Json).stream).map((r) => r.body as ChatRequest),
+    stub,
+    streamingRequests: () => stub.requests.filter((r) => (r.body as Json).stream).map((r) => r.body as ChatRequest),
   };
 }
 
