@@ -178,6 +178,7 @@ export async function startRun({
     });
     const contextAudit = createContextAudit(turn.runId, pinned);
     let runError: string | null = null;
+    let sentMetadata: string | null = null;
     // Resolved once the run's record is written; the client's stream closes after it.
     let markRecorded!: () => void;
     const recorded = new Promise<void>((resolve) => (markRecorded = resolve));
@@ -219,7 +220,15 @@ export async function startRun({
       tools,
       originalMessages: history,
       generateMessageId: generateId,
-      messageMetadata: () => runModel.metadata(),
+      messageMetadata: ({ part }) => {
+        // On the start and finish chunks, and in between only when it changed (a refusal of
+        // tools adds a notice): the SDK would otherwise send a metadata chunk after every token.
+        const metadata = runModel.metadata();
+        const key = JSON.stringify(metadata);
+        if (part.type !== "start" && part.type !== "finish" && key === sentMetadata) return undefined;
+        sentMetadata = key;
+        return metadata;
+      },
       onError: (error) => describeFailure(error),
       // The stored answer is what the client was handed (deliver-run-stream.ts), known only once
       // delivery settles, which on a normal end is after this callback returns: never await it
