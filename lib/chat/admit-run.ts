@@ -1,11 +1,11 @@
 import { config } from "@/lib/config/env";
-import { transaction, type Tx } from "@/lib/db/client";
+import type { Tx } from "@/lib/db/client";
 import { readShelfSnapshot } from "@/lib/documents/shelf-snapshot";
 import { buildPinnedContext, type PinnedProjectContext } from "./pinned-context";
 
 // Admission (design: "The run", step 1): resolve the thread's project once, server-side, and
-// pin it for the whole run. Nothing from the request can reach this function's inputs except
-// the thread id, which the caller has already checked belongs to the user.
+// pin it for the whole run. Nothing from the request can reach this function's inputs: the
+// project id comes from the user's own thread row, as admission's lock read it.
 
 export interface AdmittedProject {
   pinned: PinnedProjectContext;
@@ -45,15 +45,18 @@ export async function pinProjectContext(
   };
 }
 
-export async function admitProjectContext({
-  threadId,
-  userId,
-}: {
-  threadId: string;
-  userId: string;
-}): Promise<PinnedProjectContext | null> {
+/**
+ * The run's pin, read inside admission's transaction right after it locks the thread, from the
+ * project id that lock read: the project the thread is in at admission, with no query of its
+ * own for the thread and no transaction of its own.
+ */
+export async function admitProjectContext(
+  tx: Tx,
+  { threadId, projectId, userId }: { threadId: string; projectId: string | null; userId: string },
+): Promise<PinnedProjectContext | null> {
+  if (projectId === null) return null;
   try {
-    const admitted = await transaction((tx) => resolveProjectContext(tx, { threadId, userId }));
+    const admitted = await pinProjectContext(tx, { projectId, userId });
     return admitted?.pinned ?? null;
   } catch (error) {
     // An organisational fault, not an authorisation one: run without project context.

@@ -1,4 +1,5 @@
 import { readUIMessageStream, type UIMessageChunk } from "ai";
+import { mergeStreamDeltas } from "@/lib/runs/merge-stream-deltas";
 import type { ChatMessage } from "./chat-message";
 
 // Stop is honest (design "Sources and context", issue: after Stop the reply on screen is the
@@ -42,20 +43,22 @@ export function deliverRunStream(
   },
 ): DeliveredRunStream {
   const reader = source.getReader();
-  let record!: ReadableStreamDefaultController<UIMessageChunk>;
-  const recorded = new ReadableStream<UIMessageChunk>({ start: (controller) => void (record = controller) });
+  // Only kept while the stream runs, and assembled once it settles: building the message chunk
+  // by chunk would compete with the delivery itself for the process.
+  const handedOver: UIMessageChunk[] = [];
   let settled = false;
+  const record = (chunk: UIMessageChunk) => {
+    if (!settled) handedOver.push(chunk);
+  };
+  let markSettled!: () => void;
+  const settledOnce = new Promise<void>((resolve) => (markSettled = resolve));
   const settle = () => {
     if (settled) return;
     settled = true;
-    record.close();
+    markSettled();
   };
 
-  const delivered = (async () => {
-    let message: ChatMessage | null = null;
-    for await (const snapshot of readUIMessageStream<ChatMessage>({ stream: recorded })) message = snapshot;
-    return message;
-  })();
+  const delivered = settledOnce.then(() => assembleMessage(handedOver));
 
   // The consumer left but the run goes on: everything it still produces is the answer.
   const drain = async () => {
@@ -63,7 +66,7 @@ export function deliverRunStream(
       for (;;) {
         const next = await reader.read();
         if (next.done) break;
-        record.enqueue(next.value);
+        record(next.value);
       }
     } catch {
       // The run's own error handling records the failure; the answer is what came before it.
@@ -88,7 +91,7 @@ export function deliverRunStream(
           controller.close();
           return;
         }
-        record.enqueue(next.value);
+        record(next.value);
         controller.enqueue(next.value);
       },
       async cancel(reason) {
@@ -105,4 +108,17 @@ export function deliverRunStream(
     { highWaterMark: 0 },
   );
   return { stream, delivered };
+}
+
+/** The message those chunks build; runs of deltas joined first, which builds the same message. */
+async function assembleMessage(chunks: UIMessageChunk[]): Promise<ChatMessage | null> {
+  const stream = new ReadableStream<UIMessageChunk>({
+    start(controller) {
+      for (const chunk of mergeStreamDeltas(chunks)) controller.enqueue(chunk);
+      controller.close();
+    },
+  });
+  let message: ChatMessage | null = null;
+  for await (const snapshot of readUIMessageStream<ChatMessage>({ stream })) message = snapshot;
+  return message;
 }

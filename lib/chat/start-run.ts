@@ -3,6 +3,7 @@ import { transaction, type Tx } from "@/lib/db/client";
 import { AppError, notFound } from "@/lib/errors";
 import { getThreadOrThrow } from "@/lib/threads/get-thread";
 import { admitProjectContext } from "./admit-run";
+import type { PinnedProjectContext } from "./pinned-context";
 import type { AttachedFile, ChatMessage } from "./chat-message";
 import { runInBackground } from "./background-work";
 import { configuredContextBudget } from "./context-budget";
@@ -29,7 +30,8 @@ import { persistRunStream } from "@/lib/runs/persist-run-stream";
 import { isEndedByShutdown, registerRun, unregisterRun } from "@/lib/runs/run-registry";
 import { SHUTDOWN_ERROR } from "@/lib/runs/end-runs-at-shutdown";
 import { sendRunSignal } from "@/lib/runs/run-signals";
-import { prepareRunModel } from "@/lib/models/prepare-run-model";
+import { prepareRunModel, type RunModel } from "@/lib/models/prepare-run-model";
+import { readModelCatalog, type ModelCatalog } from "@/lib/models/read-model-catalog";
 
 // The run (design: "The run"): admission → pinned context → tools → AI SDK loop →
 // persistence. One function behind both entry points: the thread page's server action and
@@ -56,21 +58,33 @@ interface AdmittedTurn {
   anchorMessageId: string;
   userText: string;
   isFirstExchange: boolean;
+  /** The thread's model (or the default standing in for it, with a notice). */
+  runModel: RunModel;
+  /** The thread's project as of the lock, pinned for the whole run; null outside a project. */
+  pinned: PinnedProjectContext | null;
 }
 
-/** Check-and-set under the thread's row lock: one active run per thread. */
+/**
+ * Check-and-set under the thread's row lock: one active run per thread. Everything the model
+ * call needs from the database is read here, in this one transaction (the thread's model
+ * choice and project come with the lock): every statement before the model call delays the
+ * run's first byte.
+ */
 async function admitTurn(
   tx: Tx,
   userId: string,
   threadId: string,
   trigger: RunTrigger,
   attachments: AttachedFile[],
-  modelId: string,
+  catalog: ModelCatalog,
 ): Promise<AdmittedTurn> {
   const locked = await lockThreadForRun(tx, { threadId, userId });
   if (!locked) throw notFound();
+  // 503 when no model can answer: rolled back with the lock, nothing recorded.
+  const runModel = prepareRunModel(catalog, locked.modelId);
   if (await hasActiveRun(tx, { threadId, userId }))
     throw new AppError("conflict", "A reply is already being generated in this chat.");
+  const pinned = await admitProjectContext(tx, { threadId, projectId: locked.projectId, userId });
   const { summary, messages: history } = await loadRunHistory(tx, { threadId, userId }, locked);
   let anchor: ChatMessage;
   let runHistory: ChatMessage[];
@@ -93,7 +107,7 @@ async function admitTurn(
       await tx.message.deleteMany({ where: { threadId, thread: { userId }, id: { in: staleAnswers } } });
     runHistory = history.slice(0, lastUserIndex + 1);
   }
-  const runId = await createRun(tx, { threadId, userId, modelId });
+  const runId = await createRun(tx, { threadId, userId, modelId: runModel.modelId });
   const userText = anchor.parts.map((part) => (part.type === "text" ? part.text : "")).join(" ");
   const isFirstExchange = !summary && !history.some((message) => message.role === "assistant");
   return {
@@ -103,6 +117,8 @@ async function admitTurn(
     anchorMessageId: anchor.id,
     userText,
     isFirstExchange,
+    runModel,
+    pinned,
   };
 }
 
@@ -125,26 +141,23 @@ export async function startRun({
   outlivesClient?: boolean;
 }): Promise<StartedRun> {
   const started = performance.now();
-  // The thread's model (or the default standing in for it, with a notice); 503 when none.
-  const runModel = await prepareRunModel({ userId, threadId });
+  // The models on offer, outside admission's transaction: a listing may be on its way from its
+  // endpoint, and nothing should wait for that while holding the thread's lock.
+  const catalog = await readModelCatalog();
   const modelReady = performance.now();
   const filenames = trigger.kind === "submit" ? (trigger.attachments ?? []) : [];
   // Ownership first, so a foreign thread is a 404 whatever the attachments say.
   if (filenames.length) await getThreadOrThrow({ threadId, userId });
   const attachments = await resolveAttachments({ userId, threadId, filenames });
-  // Read beside the turn's admission (both owner-scoped; it never rejects), so the model call
-  // waits for one round of database work, not two.
-  const pinnedContext = admitProjectContext({ threadId, userId });
-  const turn = await transaction((tx) => admitTurn(tx, userId, threadId, trigger, attachments, runModel.modelId));
+  const turn = await transaction((tx) => admitTurn(tx, userId, threadId, trigger, attachments, catalog));
 
   const controller = new AbortController();
   if (signal) signal.addEventListener("abort", () => controller.abort(), { once: true });
   registerRun({ runId: turn.runId, controller });
 
   try {
-    const pinned = await pinnedContext;
     const admitted = performance.now();
-    const { history } = turn;
+    const { history, runModel, pinned } = turn;
     const tools = buildRunTools({ userId, threadId, pinned });
     const initialMessages = await historyToModelMessages(history, tools);
     const instructions = buildSystemPrompt({ today: new Date(), withTools: runModel.withTools });

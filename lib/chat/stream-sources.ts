@@ -7,13 +7,22 @@ type Part = ChatMessage["parts"][number];
 /**
  * Sends the turn's sources to the client as message metadata just before the stream's
  * `finish`, read off the same tool chunks the client renders, so a live answer shows its
- * Sources row without a reload. The stored message gets them from its own parts.
+ * Sources row without a reload. The stored message gets them from its own parts. A stream that
+ * reads one chunk per read asked of it (a TransformStream costs a pipe and a chunk of read-ahead
+ * on the path of every chunk of every answer).
  */
 export function withSourcesMetadata(stream: ReadableStream<UIMessageChunk>): ReadableStream<UIMessageChunk> {
   const calls = new Map<string, { toolName: string; input: unknown; output?: unknown }>();
-  return stream.pipeThrough(
-    new TransformStream<UIMessageChunk, UIMessageChunk>({
-      transform(chunk, controller) {
+  const reader = stream.getReader();
+  return new ReadableStream<UIMessageChunk>(
+    {
+      async pull(controller) {
+        const next = await reader.read();
+        if (next.done) {
+          controller.close();
+          return;
+        }
+        const chunk = next.value;
         if (chunk.type === "tool-input-available")
           calls.set(chunk.toolCallId, { toolName: chunk.toolName, input: chunk.input });
         else if (chunk.type === "tool-output-available") {
@@ -37,6 +46,8 @@ export function withSourcesMetadata(stream: ReadableStream<UIMessageChunk>): Rea
         }
         controller.enqueue(chunk);
       },
-    }),
+      cancel: (reason) => reader.cancel(reason),
+    },
+    { highWaterMark: 0 },
   );
 }

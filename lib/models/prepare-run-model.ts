@@ -1,17 +1,18 @@
 import { wrapLanguageModel, type LanguageModel } from "ai";
 import { buildSystemPrompt } from "@/lib/chat/system-prompt";
-import { getDb } from "@/lib/db/client";
-import { AppError, notFound } from "@/lib/errors";
+import { AppError } from "@/lib/errors";
 import { createLanguageModel } from "./create-language-model";
 import type { ModelMetadata, ModelNotice } from "./model-notice";
-import { readModelCatalog } from "./read-model-catalog";
+import type { ModelCatalog } from "./read-model-catalog";
 import { resolveModelChoice } from "./resolve-model-choice";
 import { retryWithoutTools } from "./retry-without-tools";
 import { knownToolSupport, rememberToolSupport } from "./tool-support";
 
 // The model a run uses: the thread's choice (or the default standing in for it), wrapped so
 // that a refusal of tools is retried without them and remembered, plus what the answer
-// should tell the person about it.
+// should tell the person about it. Pure over the catalog (read before admission, since a
+// listing may still be on its way from the endpoint) and the thread's stored choice (read by
+// admission's lock), so choosing the model costs the run no query of its own.
 
 export interface RunModel {
   modelId: string;
@@ -22,18 +23,14 @@ export interface RunModel {
   metadata(): ModelMetadata;
 }
 
-export async function prepareRunModel({ userId, threadId }: { userId: string; threadId: string }): Promise<RunModel> {
-  const db = await getDb();
-  const thread = await db.thread.findFirst({ where: { id: threadId, userId }, select: { modelId: true } });
-  if (!thread) throw notFound();
-  const catalog = await readModelCatalog();
-  const choice = resolveModelChoice(catalog, thread.modelId);
+export function prepareRunModel(catalog: ModelCatalog, threadModelId: string | null): RunModel {
+  const choice = resolveModelChoice(catalog, threadModelId);
   if (!choice) {
     throw new AppError(
       "unavailable",
       catalog.endpoints.length === 0
         ? "No model is configured. Set OPENAI_BASE_URL, OPENAI_API_KEY and OPENAI_MODEL, then restart."
-        : thread.modelId
+        : threadModelId
           ? "This chat's model is no longer offered and there is no default model (OPENAI_MODEL). Choose another model for this chat."
           : "There is no default model (OPENAI_MODEL). Choose a model for this chat.",
     );

@@ -19,11 +19,35 @@ export function persistRunStream(
   runId: string,
   stream: ReadableStream<UIMessageChunk>,
 ): ReadableStream<UIMessageChunk> {
-  const [forCaller, forStore] = stream.tee();
+  const [forCaller, forStore] = oneChunkPerTick(stream).tee();
   void writeBatches(runId, forStore).catch((error) =>
     console.error(`[runs] the stream of run ${runId} could not be recorded`, error),
   );
   return forCaller;
+}
+
+/**
+ * The source handed on one chunk per tick of the process, so neither half runs through a burst
+ * of chunks (a model often sends several at once) in one go: Node corks a response's socket on
+ * each write and uncorks it on the next tick, so while a burst went through both halves in one
+ * run of promise callbacks, the caller's first words sat in the socket until the whole burst had
+ * been handled (a few milliseconds in `npm run bench -- first-byte`). A tick, not a turn of the
+ * event loop: nothing else gets in between, only the pending writes go out.
+ */
+function oneChunkPerTick(source: ReadableStream<UIMessageChunk>): ReadableStream<UIMessageChunk> {
+  const reader = source.getReader();
+  return new ReadableStream<UIMessageChunk>(
+    {
+      async pull(controller) {
+        await new Promise((resolve) => process.nextTick(resolve));
+        const next = await reader.read();
+        if (next.done) controller.close();
+        else controller.enqueue(next.value);
+      },
+      cancel: (reason) => reader.cancel(reason),
+    },
+    { highWaterMark: 0 },
+  );
 }
 
 async function writeBatches(runId: string, stream: ReadableStream<UIMessageChunk>): Promise<void> {

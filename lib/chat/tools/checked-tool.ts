@@ -1,4 +1,4 @@
-import { jsonSchema, tool, zodSchema } from "ai";
+import { jsonSchema, tool, zodSchema, type Schema } from "ai";
 import type { z } from "zod";
 import type { ToolError } from "./tool-result";
 
@@ -10,6 +10,20 @@ import type { ToolError } from "./tool-result";
 
 const MAX_REASON_CHARS = 300;
 
+// The JSON form of each input schema, converted once per process: the tools are built for
+// every run (their schemas are module constants), and converting them again per run showed
+// up in the time to a run's first byte.
+const shownSchemas = new WeakMap<z.ZodType, Schema<unknown>>();
+
+function shownSchema(inputSchema: z.ZodType): Schema<unknown> {
+  let shown = shownSchemas.get(inputSchema);
+  if (!shown) {
+    shown = zodSchema(inputSchema) as Schema<unknown>;
+    shownSchemas.set(inputSchema, shown);
+  }
+  return shown;
+}
+
 export function checkedTool<S extends z.ZodType, R>({
   description,
   inputSchema,
@@ -19,7 +33,7 @@ export function checkedTool<S extends z.ZodType, R>({
   inputSchema: S;
   execute: (input: z.output<S>) => Promise<R>;
 }) {
-  const shown = zodSchema(inputSchema);
+  const shown = shownSchema(inputSchema);
   // The output type is left open: the SDK's conditional tool types cannot resolve a generic one.
   return tool<Record<string, unknown>, unknown, Record<string, never>>({
     description,

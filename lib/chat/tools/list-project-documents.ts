@@ -12,6 +12,16 @@ function clamp(value: number | undefined, min: number, max: number, fallback: nu
   return value === undefined ? fallback : Math.min(max, Math.max(min, Math.floor(value)));
 }
 
+// Built once per process: every run gets the same schema object, so its JSON form is converted once.
+const INPUT = z.object({
+  offset: z.number().int().min(0).optional().describe("first document to return (default 0)"),
+  limit: z
+    .number()
+    .int()
+    .optional()
+    .describe(`documents to return (default ${LIST_LIMIT_DEFAULT}, at most ${LIST_LIMIT_MAX})`),
+});
+
 /**
  * Registered only for runs with a pinned project. The project id comes from `pinned`, never
  * from the model's arguments; the rows are read live.
@@ -19,14 +29,7 @@ function clamp(value: number | undefined, min: number, max: number, fallback: nu
 export function listProjectDocumentsTool({ userId, pinned }: { userId: string; pinned: PinnedProjectContext }) {
   return checkedTool({
     description: "List the documents on this project's shelf, newest first, a page at a time.",
-    inputSchema: z.object({
-      offset: z.number().int().min(0).optional().describe("first document to return (default 0)"),
-      limit: z
-        .number()
-        .int()
-        .optional()
-        .describe(`documents to return (default ${LIST_LIMIT_DEFAULT}, at most ${LIST_LIMIT_MAX})`),
-    }),
+    inputSchema: INPUT,
     execute: ({ offset, limit }) =>
       asToolResult(() =>
         listShelfForAgent({

@@ -6,6 +6,17 @@ import { refuseBinaryPage } from "./readable-page";
 import type { PinnedProjectContext } from "../pinned-context";
 import { asToolResult } from "./tool-result";
 
+// Built once per process: every run gets the same schema object, so its JSON form is converted once.
+const INPUT = z.object({
+  documentId: z.string().describe("the id shown in the <documents> index or by list_project_documents"),
+  offset: z.number().int().optional().describe("first character to return (default 0)"),
+  limit: z
+    .number()
+    .int()
+    .optional()
+    .describe(`characters to return (default ${DEFAULT_SLICE_LIMIT}, at most ${MAX_SLICE_LIMIT})`),
+});
+
 /**
  * Registered only for runs with a pinned project; reads live shelf rows of that project
  * (never one named by the model), sliced by characters with `limit` clamped to 1..20000.
@@ -14,15 +25,7 @@ export function readProjectDocumentTool({ userId, pinned }: { userId: string; pi
   return checkedTool({
     description:
       "Read one document of this project's shelf as text, a page of characters at a time. Converted text is served for PDF, Word, Excel and HTML files.",
-    inputSchema: z.object({
-      documentId: z.string().describe("the id shown in the <documents> index or by list_project_documents"),
-      offset: z.number().int().optional().describe("first character to return (default 0)"),
-      limit: z
-        .number()
-        .int()
-        .optional()
-        .describe(`characters to return (default ${DEFAULT_SLICE_LIMIT}, at most ${MAX_SLICE_LIMIT})`),
-    }),
+    inputSchema: INPUT,
     execute: ({ documentId, offset, limit }) =>
       asToolResult(async () =>
         refuseBinaryPage(

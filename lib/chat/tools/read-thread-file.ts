@@ -6,20 +6,23 @@ import { refuseBinaryPage } from "./readable-page";
 import type { RunToolContext } from "./run-tool-context";
 import { asToolResult } from "./tool-result";
 
+// Built once per process: every run gets the same schema object, so its JSON form is converted once.
+const INPUT = z.object({
+  kind: z.enum(["upload", "output"]).describe("upload: a file the person attached; output: a file you wrote"),
+  name: z.string().describe("the file name, as listed by list_thread_files"),
+  offset: z.number().int().optional().describe("first character to return (default 0)"),
+  limit: z
+    .number()
+    .int()
+    .optional()
+    .describe(`characters to return (default ${DEFAULT_SLICE_LIMIT}, at most ${MAX_SLICE_LIMIT})`),
+});
+
 export function readThreadFileTool({ userId, threadId }: RunToolContext) {
   return checkedTool({
     description:
       "Read one of this chat's files as text, a page of characters at a time. Converted text is served for PDF, Word, Excel and HTML files.",
-    inputSchema: z.object({
-      kind: z.enum(["upload", "output"]).describe("upload: a file the person attached; output: a file you wrote"),
-      name: z.string().describe("the file name, as listed by list_thread_files"),
-      offset: z.number().int().optional().describe("first character to return (default 0)"),
-      limit: z
-        .number()
-        .int()
-        .optional()
-        .describe(`characters to return (default ${DEFAULT_SLICE_LIMIT}, at most ${MAX_SLICE_LIMIT})`),
-    }),
+    inputSchema: INPUT,
     // Only the slice's bytes are read (lib/thread-files/read-thread-file-slice.ts); the page is
     // judged whole for binary data, as before.
     execute: ({ kind, name, offset, limit }) =>

@@ -1,4 +1,4 @@
-import { tool } from "ai";
+import { tool, zodSchema } from "ai";
 import { z } from "zod";
 import { SEARCH_QUERY_MAX_CHARS } from "@/lib/documents/search-text";
 import { searchShelfForAgent } from "@/lib/documents/search-shelf-for-agent";
@@ -7,6 +7,21 @@ import { asToolResult } from "./tool-result";
 
 export const SEARCH_LIMIT_DEFAULT = 10;
 export const SEARCH_LIMIT_MAX = 50;
+
+// Built once per process, with its JSON form: the SDK would convert a bare zod schema again for
+// every request of every run.
+const INPUT = zodSchema(
+  z.object({
+    query: z
+      .string()
+      .describe(`words or a phrase to find, matched as a substring (1 to ${SEARCH_QUERY_MAX_CHARS} characters)`),
+    limit: z
+      .number()
+      .int()
+      .optional()
+      .describe(`results to return (default ${SEARCH_LIMIT_DEFAULT}, at most ${SEARCH_LIMIT_MAX})`),
+  }),
+);
 
 /**
  * Registered only for runs with a pinned project; searches that project's live shelf (never
@@ -17,16 +32,7 @@ export function searchProjectDocumentsTool({ userId, pinned }: { userId: string;
   return tool({
     description:
       "Search this project's documents by name and by their text (converted text for PDF, Word, Excel and HTML), case-insensitively. Each result gives a snippet and the character offset of the first match, to pass to read_project_document.",
-    inputSchema: z.object({
-      query: z
-        .string()
-        .describe(`words or a phrase to find, matched as a substring (1 to ${SEARCH_QUERY_MAX_CHARS} characters)`),
-      limit: z
-        .number()
-        .int()
-        .optional()
-        .describe(`results to return (default ${SEARCH_LIMIT_DEFAULT}, at most ${SEARCH_LIMIT_MAX})`),
-    }),
+    inputSchema: INPUT,
     execute: ({ query, limit }) =>
       asToolResult(async () => {
         const length = [...query].length;

@@ -7,14 +7,17 @@ import { writeThreadOutput } from "@/lib/thread-files/write-thread-output";
 import type { RunToolContext } from "./run-tool-context";
 import { asToolResult } from "./tool-result";
 
+// Built once per process: every run gets the same schema object, so its JSON form is converted once.
+const INPUT = z.object({
+  name: z.string().describe("file name with extension, e.g. summary.md; no folders"),
+  content: z.string().describe("the whole file content"),
+});
+
 export function writeOutputFileTool({ userId, threadId }: RunToolContext) {
   return checkedTool({
     description:
       "Save a UTF-8 text file (markdown, CSV, code, …) as an output of this chat, which the person can preview and download. An output with the same name is replaced.",
-    inputSchema: z.object({
-      name: z.string().describe("file name with extension, e.g. summary.md; no folders"),
-      content: z.string().describe("the whole file content"),
-    }),
+    inputSchema: INPUT,
     execute: ({ name, content }) =>
       asToolResult(async () => {
         // Under the chat's row lock: a chat deleted mid-run is not brought back as a folder of

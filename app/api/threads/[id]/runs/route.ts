@@ -18,8 +18,9 @@ export const POST = tokenRoute<{ id: string }>(async ({ req, user, params }) => 
   });
   return uiMessageStreamResponse(stream, {
     "x-run-id": runId,
-    // Where the time before the first byte went (npm run bench reads it): the model's
-    // resolution, admission's transaction, and building the run up to the model call.
+    // Where the time before the first byte went (npm run bench reads it): the model catalog's
+    // read, admission's transaction (the chat's model and project included), and building the
+    // run up to the model call.
     "server-timing": Object.entries(stages)
       .map(([stage, ms]) => `${stage};dur=${ms.toFixed(1)}`)
       .join(", "),
