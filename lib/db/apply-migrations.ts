@@ -13,6 +13,28 @@ export interface MigrationExecutor {
   runScript(sql: string): Promise<void>;
 }
 
+/** What a PostgreSQL client (node-postgres) offers: enough to migrate through it. */
+export interface PostgresQueryable {
+  query(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/** A PostgreSQL client as an executor: each migration script in its own transaction. */
+export function postgresMigrationExecutor(client: PostgresQueryable): MigrationExecutor {
+  return {
+    query: async <T>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as T[],
+    runScript: async (sql) => {
+      await client.query("BEGIN");
+      try {
+        await client.query(sql);
+        await client.query("COMMIT");
+      } catch (error) {
+        await client.query("ROLLBACK");
+        throw error;
+      }
+    },
+  };
+}
+
 const MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
   "id" VARCHAR(36) PRIMARY KEY NOT NULL,
   "checksum" VARCHAR(64) NOT NULL,

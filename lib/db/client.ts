@@ -3,7 +3,7 @@ import path from "node:path";
 import { mkdir } from "node:fs/promises";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { config } from "@/lib/config/env";
-import { applyMigrations, readMigrations, type MigrationExecutor } from "./apply-migrations";
+import { applyMigrations, postgresMigrationExecutor, readMigrations, type MigrationExecutor } from "./apply-migrations";
 import { lockDatabaseDirectory } from "./embedded-lock";
 
 // One Prisma client per process, over a driver adapter: embedded PGlite in $DATA_DIR/db by
@@ -69,20 +69,7 @@ async function openPostgres(url: string): Promise<DbHandle> {
   await client.connect();
   try {
     await client.query("SELECT pg_advisory_lock($1)", [ADVISORY_MIGRATION_LOCK]);
-    const executor: MigrationExecutor = {
-      query: async (sql, params) => (await client.query(sql, params)).rows,
-      runScript: async (sql) => {
-        await client.query("BEGIN");
-        try {
-          await client.query(sql);
-          await client.query("COMMIT");
-        } catch (error) {
-          await client.query("ROLLBACK");
-          throw error;
-        }
-      },
-    };
-    await applyMigrations(executor, await readMigrations(MIGRATIONS_DIR));
+    await applyMigrations(postgresMigrationExecutor(client), await readMigrations(MIGRATIONS_DIR));
   } finally {
     await client.query("SELECT pg_advisory_unlock($1)", [ADVISORY_MIGRATION_LOCK]).catch(() => {});
     await client.end();

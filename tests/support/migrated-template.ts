@@ -4,7 +4,12 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { applyMigrations, readMigrations, type MigrationExecutor } from "@/lib/db/apply-migrations";
+import {
+  applyMigrations,
+  postgresMigrationExecutor,
+  readMigrations,
+  type MigrationExecutor,
+} from "@/lib/db/apply-migrations";
 import { adminQuery, databaseUrl } from "./postgres-admin";
 
 // Global set-up of the integration tiers: the real migrations are applied once per run, to a
@@ -33,22 +38,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await client.connect();
     try {
       // As lib/db/client.ts applies them: each migration in its own transaction.
-      await applyMigrations(
-        {
-          query: async (sql, params) => (await client.query(sql, params)).rows,
-          runScript: async (sql) => {
-            await client.query("BEGIN");
-            try {
-              await client.query(sql);
-              await client.query("COMMIT");
-            } catch (error) {
-              await client.query("ROLLBACK");
-              throw error;
-            }
-          },
-        },
-        migrations,
-      );
+      await applyMigrations(postgresMigrationExecutor(client), migrations);
     } finally {
       // A template must have no connections while databases are created from it.
       await client.end();

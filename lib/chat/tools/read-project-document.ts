@@ -1,7 +1,8 @@
 import { checkedTool } from "./checked-tool";
 import { z } from "zod";
 import { readDocumentSliceForAgent } from "@/lib/documents/read-document-for-agent";
-import { DEFAULT_SLICE_LIMIT, MAX_SLICE_LIMIT } from "../slice-text";
+import { MAX_SLICE_LIMIT } from "../slice-text";
+import { SLICE_INPUT_FIELDS } from "./slice-input";
 import { refuseBinaryPage } from "./readable-page";
 import type { PinnedProjectContext } from "../pinned-context";
 import { asToolResult } from "./tool-result";
@@ -9,12 +10,7 @@ import { asToolResult } from "./tool-result";
 // Built once per process: every run gets the same schema object, so its JSON form is converted once.
 const INPUT = z.object({
   documentId: z.string().describe("the id shown in the <documents> index or by list_project_documents"),
-  offset: z.number().int().optional().describe("first character to return (default 0)"),
-  limit: z
-    .number()
-    .int()
-    .optional()
-    .describe(`characters to return (default ${DEFAULT_SLICE_LIMIT}, at most ${MAX_SLICE_LIMIT})`),
+  ...SLICE_INPUT_FIELDS,
 });
 
 /**

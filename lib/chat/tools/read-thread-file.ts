@@ -1,7 +1,8 @@
 import { checkedTool } from "./checked-tool";
 import { z } from "zod";
 import { readThreadFileSlice } from "@/lib/thread-files/read-thread-file-slice";
-import { DEFAULT_SLICE_LIMIT, MAX_SLICE_LIMIT } from "../slice-text";
+import { MAX_SLICE_LIMIT } from "../slice-text";
+import { SLICE_INPUT_FIELDS } from "./slice-input";
 import { refuseBinaryPage } from "./readable-page";
 import type { RunToolContext } from "./run-tool-context";
 import { asToolResult } from "./tool-result";
@@ -10,12 +11,7 @@ import { asToolResult } from "./tool-result";
 const INPUT = z.object({
   kind: z.enum(["upload", "output"]).describe("upload: a file the person attached; output: a file you wrote"),
   name: z.string().describe("the file name, as listed by list_thread_files"),
-  offset: z.number().int().optional().describe("first character to return (default 0)"),
-  limit: z
-    .number()
-    .int()
-    .optional()
-    .describe(`characters to return (default ${DEFAULT_SLICE_LIMIT}, at most ${MAX_SLICE_LIMIT})`),
+  ...SLICE_INPUT_FIELDS,
 });
 
 export function readThreadFileTool({ userId, threadId }: RunToolContext) {
