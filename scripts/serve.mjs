@@ -11,6 +11,13 @@ import next from "next";
 import { rejectRawPath } from "../lib/http/raw-path.mjs";
 
 const PEER_HEADER = "x-workspace-peer";
+// A server action's reply is sent unencoded: the chat page starts a run through one, and its
+// reply is the run's stream. Next gzips whatever a client accepts, and gzip held the first
+// words of every answer back until its buffer flushed (~70 ms after the model's first byte in
+// `npm run bench -- first-byte`). Next sets an action's Cache-Control itself, so the
+// `no-transform` the API's run streams carry cannot be set here; the other replies of actions
+// are a few hundred bytes.
+const ACTION_HEADER = "next-action";
 const port = Number(process.env.PORT || 3000);
 
 const app = next({ dev: false, port });
@@ -35,6 +42,7 @@ const server = createServer((req, res) => {
     return;
   }
   req.headers[PEER_HEADER] = req.socket.remoteAddress ?? "";
+  if (req.headers[ACTION_HEADER] !== undefined) delete req.headers["accept-encoding"];
   void handle(req, res);
 });
 server.listen(port, () => console.log(`> Ready on http://localhost:${port}`));

@@ -1,7 +1,14 @@
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { randomUUID } from "node:crypto";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { databaseKind, getDb, type Tx } from "@/lib/db/client";
 import { instanceId } from "@/lib/runs/instance-id";
-import { failExpiredAndFindLiveRun, failExpiredRuns, initialLeaseExpiry } from "@/lib/runs/run-lease";
+import {
+  databaseNowSql,
+  failExpiredAndFindLiveRun,
+  failExpiredRuns,
+  initialLeaseExpirySql,
+} from "@/lib/runs/run-lease";
+import type { ChatMessage } from "./chat-message";
 import { replaceNul } from "@/lib/text/replace-nul";
 
 // The run record and its events (api.md: runs and run events).
@@ -16,14 +23,31 @@ export async function hasActiveRun(
   return failExpiredAndFindLiveRun(tx, { threadId, userId });
 }
 
+/**
+ * The run admission records and, when the turn brings one, the user message it answers: one
+ * statement (the message goes in a data-modifying WITH), since every statement before the
+ * model call delays the run's first byte. On a thread the caller has locked and owns; the
+ * message's id was just generated. Its text is stored NUL-free (lib/text/replace-nul.ts).
+ */
 export async function createRun(
   tx: Tx,
-  { threadId, userId, modelId }: { threadId: string; userId: string; modelId: string },
+  { threadId, userId, modelId, message }: { threadId: string; userId: string; modelId: string; message?: ChatMessage },
 ): Promise<string> {
-  const run = await tx.run.create({
-    data: { threadId, userId, modelId, instanceId: instanceId(), leaseExpiresAt: initialLeaseExpiry() },
-  });
-  return run.id;
+  const runId = randomUUID();
+  const withMessage = message ? Prisma.sql`WITH anchor AS (${insertMessageSql(threadId, message)})` : Prisma.empty;
+  await tx.$executeRaw`
+    ${withMessage}
+    INSERT INTO "run" (id, "threadId", "userId", "modelId", "instanceId", "leaseExpiresAt", "createdAt")
+    VALUES (${runId}, ${threadId}, ${userId}, ${modelId}, ${instanceId()}, ${initialLeaseExpirySql()}, ${databaseNowSql})`;
+  return runId;
+}
+
+function insertMessageSql(threadId: string, message: ChatMessage): Prisma.Sql {
+  const { createdAt: _ignored, ...metadata } = replaceNul(message.metadata ?? {});
+  return Prisma.sql`
+    INSERT INTO "message" (id, "threadId", role, parts, metadata, "createdAt")
+    VALUES (${message.id}, ${threadId}, ${message.role}, ${JSON.stringify(replaceNul(message.parts))}::jsonb,
+      ${JSON.stringify(metadata)}::jsonb, ${databaseNowSql})`;
 }
 
 export async function finishRun(

@@ -20,7 +20,7 @@ import { createRun, hasActiveRun } from "./run-records";
 import { closeRun, settleRun } from "./settle-run";
 import { buildSystemPrompt } from "./system-prompt";
 import { loadRunHistory } from "./load-run-history";
-import { insertNewMessage, normaliseInterruptedMessage } from "./thread-history";
+import { normaliseInterruptedMessage } from "./thread-history";
 import { lockThreadForRun } from "./lock-thread-for-run";
 import { titleThreadIfUntitled } from "./title-thread";
 import { buildRunTools } from "./tools/run-tools";
@@ -95,7 +95,6 @@ async function admitTurn(
       parts: [{ type: "text", text: trigger.text }],
       metadata: attachments.length ? { attachments } : {},
     };
-    await insertNewMessage(tx, { threadId }, anchor);
     runHistory = [...history, anchor];
   } else {
     // Regenerate answers the last user message again; its old answer goes, the message stays.
@@ -107,7 +106,13 @@ async function admitTurn(
       await tx.message.deleteMany({ where: { threadId, thread: { userId }, id: { in: staleAnswers } } });
     runHistory = history.slice(0, lastUserIndex + 1);
   }
-  const runId = await createRun(tx, { threadId, userId, modelId: runModel.modelId });
+  // The new user message is written with the run, in one statement.
+  const runId = await createRun(tx, {
+    threadId,
+    userId,
+    modelId: runModel.modelId,
+    message: trigger.kind === "submit" ? anchor : undefined,
+  });
   const userText = anchor.parts.map((part) => (part.type === "text" ? part.text : "")).join(" ");
   const isFirstExchange = !summary && !history.some((message) => message.role === "assistant");
   return {

@@ -24,24 +24,6 @@ export async function loadThreadHistory(
 }
 
 /** Text is stored NUL-free (lib/text/replace-nul.ts): a NUL anywhere would fail this write. */
-/** A message new to the thread (its id was just generated), on a thread the caller has locked and owns. */
-export async function insertNewMessage(
-  tx: Tx,
-  { threadId }: { threadId: string },
-  message: ChatMessage,
-): Promise<void> {
-  const { createdAt: _ignored, ...metadata } = replaceNul(message.metadata ?? {});
-  await tx.message.create({
-    data: {
-      id: message.id,
-      threadId,
-      role: message.role,
-      parts: replaceNul(message.parts) as unknown as Prisma.InputJsonValue,
-      metadata: metadata as Prisma.InputJsonValue,
-    },
-  });
-}
-
 export async function saveMessage(
   db: Db | Tx,
   { threadId, userId }: { threadId: string; userId: string },

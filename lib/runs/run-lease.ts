@@ -15,10 +15,18 @@ export function leaseRenewalMs(): number {
   return Math.max(250, Math.floor((config().runLeaseSeconds * 1000) / 6));
 }
 
-/** The first lease, written with the run row inside the admission transaction. */
+/** The first lease, for a run row written from the app's clock (tests set leases up this way). */
 export function initialLeaseExpiry(): Date {
   return new Date(Date.now() + config().runLeaseSeconds * 1000);
 }
+
+/** The first lease as SQL on the database's clock, written with the run row inside admission's transaction. */
+export function initialLeaseExpirySql(): Prisma.Sql {
+  return Prisma.sql`${dbNow} + make_interval(secs => ${config().runLeaseSeconds}::double precision)`;
+}
+
+/** The database's now as UTC wall-clock time: what a row created in SQL gets for its createdAt. */
+export const databaseNowSql = dbNow;
 
 /** Extends the leases of this instance's runs that are still running; returns how many. */
 export async function renewLeases(

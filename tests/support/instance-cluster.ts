@@ -21,7 +21,10 @@ export interface InstanceCluster {
   readonly stub: StubModelServer;
   /** Starts one more instance on `port`; it is killed after the file. */
   start(port: number, entry?: "next-start" | "serve"): Promise<AppServer>;
-  /** A request to one instance from the public origin, as the signed-up user once there is one. */
+  /**
+   * A request to one instance from the public origin, as the signed-up user once there is one.
+   * `body` is sent as JSON (or as the form it is); without it, `init.body` goes as it is.
+   */
   call(server: AppServer, method: string, pathname: string, body?: unknown, init?: RequestInit): Promise<Response>;
   /** Signs up through `server`; later calls carry the session. Returns the user's id. */
   signUp(server: AppServer, account: { email: string; password: string; name: string }): Promise<string>;
@@ -93,7 +96,7 @@ export function withInstanceCluster({
       headers.set("origin", ready(env).APP_URL!);
       if (cookie) headers.set("cookie", cookie);
       if (body !== undefined && !(body instanceof FormData)) headers.set("content-type", "application/json");
-      const payload = body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body);
+      const payload = body === undefined ? init.body : body instanceof FormData ? body : JSON.stringify(body);
       return fetch(`${server.url}${pathname}`, { ...init, method, headers, body: payload });
     },
     async signUp(server, account) {
