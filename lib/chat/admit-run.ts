@@ -1,6 +1,6 @@
 import { config } from "@/lib/config/env";
 import type { Tx } from "@/lib/db/client";
-import { readShelfSnapshot } from "@/lib/documents/shelf-snapshot";
+import { parseShelfSnapshot, shelfSnapshotSql } from "@/lib/documents/shelf-snapshot";
 import { buildPinnedContext, type PinnedProjectContext } from "./pinned-context";
 
 // Admission (design: "The run", step 1): resolve the thread's project once, server-side, and
@@ -33,14 +33,21 @@ export async function pinProjectContext(
   { projectId, userId }: { projectId: string; userId: string },
 ): Promise<AdmittedProject | null> {
   const { indexMaxEntries, indexMaxBytes } = config();
-  const project = await tx.project.findFirst({
-    where: { id: projectId, userId },
-    select: { id: true, name: true, instructions: true, status: true },
-  });
-  if (!project) return null;
-  const shelf = await readShelfSnapshot(tx, { projectId: project.id, userId, maxEntries: indexMaxEntries });
+  // The project and its shelf in one statement: every statement of admission delays the run's
+  // first byte. The shelf's rows are the user's own and this project's, whatever the join finds.
+  const [row] = await tx.$queryRaw<{ id: string; name: string; instructions: string; status: string; shelf: string }[]>`
+    SELECT id, name, instructions, status::text AS status,
+           (${shelfSnapshotSql({ projectId, userId, maxEntries: indexMaxEntries })}) AS shelf
+    FROM "project"
+    WHERE id = ${projectId} AND "userId" = ${userId}`;
+  if (!row) return null;
+  const { shelf, ...project } = row;
   return {
-    pinned: buildPinnedContext({ project, shelf, limits: { indexMaxEntries, indexMaxBytes } }),
+    pinned: buildPinnedContext({
+      project,
+      shelf: parseShelfSnapshot(shelf),
+      limits: { indexMaxEntries, indexMaxBytes },
+    }),
     archived: project.status === "archived",
   };
 }

@@ -1,4 +1,5 @@
 import { transaction, type Tx } from "@/lib/db/client";
+import { isoTimeSql } from "@/lib/db/iso-time-sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { notFound } from "@/lib/errors";
 import { nextOffset } from "@/lib/http/paging";
@@ -175,11 +176,6 @@ async function shelfPage(
     }),
   );
   return { documents, lastKey: rows[limit - 1]?.[11] ?? null };
-}
-
-/** A timestamp(3) column (UTC) as Date.toISOString() writes it. */
-function isoTimeSql(column: Prisma.Sql): Prisma.Sql {
-  return Prisma.sql`to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }
 
 /**

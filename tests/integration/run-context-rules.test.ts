@@ -15,12 +15,12 @@ vi.mock("@/lib/documents/shelf-snapshot", async (importOriginal) => {
   const real = await importOriginal<typeof import("@/lib/documents/shelf-snapshot")>();
   return {
     ...real,
-    readShelfSnapshot: async (...args: Parameters<typeof real.readShelfSnapshot>) => {
+    parseShelfSnapshot: (...args: Parameters<typeof real.parseShelfSnapshot>) => {
       if (admissionFault.armed) {
         admissionFault.armed = false;
         throw new Error("shelf snapshot unavailable (injected by the test)");
       }
-      return real.readShelfSnapshot(...args);
+      return real.parseShelfSnapshot(...args);
     },
   };
 });
