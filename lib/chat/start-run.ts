@@ -26,6 +26,7 @@ import { titleThreadIfUntitled } from "./title-thread";
 import { buildRunTools } from "./tools/run-tools";
 import { resolveAttachments } from "./resolve-attachments";
 import { withSourcesMetadata } from "./stream-sources";
+import { afterPendingWrites } from "@/lib/runs/after-pending-writes";
 import { persistRunStream } from "@/lib/runs/persist-run-stream";
 import { isEndedByShutdown, registerRun, unregisterRun } from "@/lib/runs/run-registry";
 import { SHUTDOWN_ERROR } from "@/lib/runs/end-runs-at-shutdown";
@@ -245,6 +246,7 @@ export async function startRun({
       onEnd: ({ outcome }) => {
         runInBackground(`recording run ${turn.runId}`, async () => {
           const delivered = await delivery.delivered;
+          await afterPendingWrites();
           try {
             // The run is recorded with its audit event: whoever reads the finished run finds both.
             await contextAudit.written();

@@ -1,6 +1,7 @@
 import type { UIMessageChunk } from "ai";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { getDb } from "@/lib/db/client";
+import { afterPendingWrites } from "./after-pending-writes";
 import { mergeStreamDeltas } from "./merge-stream-deltas";
 import { sendRunSignal } from "./run-signals";
 
@@ -104,6 +105,7 @@ async function writeBatches(runId: string, stream: ReadableStream<UIMessageChunk
   }
   ended = true;
   clearTimeout(timer);
+  await afterPendingWrites();
   await writing;
   for (let attempt = 1; attempt <= FINAL_ATTEMPTS; attempt++) {
     if (await write(true)) return;
