@@ -1,6 +1,7 @@
 import "server-only";
 import { AppError } from "@/lib/errors";
 import { getAuth } from "./auth";
+import { readValidSession } from "./read-valid-session";
 
 export interface SessionUser {
   id: string;
@@ -10,6 +11,9 @@ export interface SessionUser {
 
 export async function findSessionUser(headers: Headers): Promise<SessionUser | null> {
   const auth = await getAuth();
+  // A valid session that needs nothing from better-auth is read directly (read-valid-session.ts).
+  const valid = await readValidSession(auth, headers);
+  if (valid) return valid;
   const session = await auth.api.getSession({ headers });
   if (!session) return null;
   return { id: session.user.id, email: session.user.email, name: session.user.name };
