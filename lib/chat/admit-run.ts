@@ -34,7 +34,7 @@ export async function pinProjectContext(
 ): Promise<AdmittedProject | null> {
   const { indexMaxEntries, indexMaxBytes } = config();
   // The project and its shelf in one statement: every statement of admission delays the run's
-  // first byte. The shelf's rows are the user's own and this project's, whatever the join finds.
+  // first byte. The shelf subquery is scoped by the same project and user as the project row.
   const [row] = await tx.$queryRaw<{ id: string; name: string; instructions: string; status: string; shelf: string }[]>`
     SELECT id, name, instructions, status::text AS status,
            (${shelfSnapshotSql({ projectId, userId, maxEntries: indexMaxEntries })}) AS shelf
