@@ -2,7 +2,7 @@ import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { getDb } from "@/lib/db/client";
 import type { Auth } from "./auth";
-import type { SessionUser } from "./session";
+import type { SessionUser } from "./session-user";
 
 // Every request's first question is who is asking, and better-auth's own answer (its
 // get-session endpoint: two signed-cookie checks, each importing the key again, its hooks, the

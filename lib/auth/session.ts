@@ -2,12 +2,9 @@ import "server-only";
 import { AppError } from "@/lib/errors";
 import { getAuth } from "./auth";
 import { readValidSession } from "./read-valid-session";
+import type { SessionUser } from "./session-user";
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-}
+export type { SessionUser } from "./session-user";
 
 export async function findSessionUser(headers: Headers): Promise<SessionUser | null> {
   const auth = await getAuth();
