@@ -22,9 +22,12 @@ export const config = {
   matcher: [
     {
       source: "/((?!api/|_next/static|_next/image|favicon.ico|icon.svg).*)",
+      // A server action's reply is a React stream, never a document: it needs no nonce, and the
+      // chat page starts its runs through one, where every step delays the first words.
       missing: [
         { type: "header", key: "next-router-prefetch" },
         { type: "header", key: "purpose", value: "prefetch" },
+        { type: "header", key: "next-action" },
       ],
     },
   ],
