@@ -2,12 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { databaseKind, getDb, type Tx } from "@/lib/db/client";
 import { instanceId } from "@/lib/runs/instance-id";
-import {
-  databaseNowSql,
-  failExpiredAndFindLiveRun,
-  failExpiredRuns,
-  initialLeaseExpirySql,
-} from "@/lib/runs/run-lease";
+import { databaseNowSql, failExpiredAndFindLiveRun, failExpiredRuns, leaseExpirySql } from "@/lib/runs/run-lease";
 import type { ChatMessage } from "./chat-message";
 import { replaceNul } from "@/lib/text/replace-nul";
 
@@ -38,7 +33,7 @@ export async function createRun(
   await tx.$executeRaw`
     ${withMessage}
     INSERT INTO "run" (id, "threadId", "userId", "modelId", "instanceId", "leaseExpiresAt", "createdAt")
-    VALUES (${runId}, ${threadId}, ${userId}, ${modelId}, ${instanceId()}, ${initialLeaseExpirySql()}, ${databaseNowSql})`;
+    VALUES (${runId}, ${threadId}, ${userId}, ${modelId}, ${instanceId()}, ${leaseExpirySql()}, ${databaseNowSql})`;
   return runId;
 }
 

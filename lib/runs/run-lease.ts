@@ -7,7 +7,7 @@ import type { Db, Tx } from "@/lib/db/client";
 // Renewal and expiry read the database's clock, so instances with skewed clocks agree.
 
 /** The database's now as UTC wall-clock time, the form Prisma stores DateTime columns in. */
-const dbNow = Prisma.sql`(now() AT TIME ZONE 'UTC')`;
+export const databaseNowSql = Prisma.sql`(now() AT TIME ZONE 'UTC')`;
 
 export const EXPIRED_RUN_ERROR = "The server streaming this reply stopped responding.";
 
@@ -20,13 +20,13 @@ export function initialLeaseExpiry(): Date {
   return new Date(Date.now() + config().runLeaseSeconds * 1000);
 }
 
-/** The first lease as SQL on the database's clock, written with the run row inside admission's transaction. */
-export function initialLeaseExpirySql(): Prisma.Sql {
-  return Prisma.sql`${dbNow} + make_interval(secs => ${config().runLeaseSeconds}::double precision)`;
+/**
+ * A lease from now, as SQL on the database's clock: the first one, written with the run row
+ * inside admission's transaction, and every renewal.
+ */
+export function leaseExpirySql(): Prisma.Sql {
+  return Prisma.sql`${databaseNowSql} + make_interval(secs => ${config().runLeaseSeconds}::double precision)`;
 }
-
-/** The database's now as UTC wall-clock time: what a row created in SQL gets for its createdAt. */
-export const databaseNowSql = dbNow;
 
 /** Extends the leases of this instance's runs that are still running; returns how many. */
 export async function renewLeases(
@@ -35,7 +35,7 @@ export async function renewLeases(
 ): Promise<number> {
   if (runIds.length === 0) return 0;
   return db.$executeRaw`
-    UPDATE "run" SET "leaseExpiresAt" = ${dbNow} + make_interval(secs => ${config().runLeaseSeconds}::double precision)
+    UPDATE "run" SET "leaseExpiresAt" = ${leaseExpirySql()}
     WHERE id IN (${Prisma.join(runIds)}) AND "instanceId" = ${instanceId} AND status = 'running'`;
 }
 
@@ -49,8 +49,8 @@ export async function failExpiredRuns(
 ): Promise<number> {
   const where = scope ? Prisma.sql`AND "threadId" = ${scope.threadId} AND "userId" = ${scope.userId}` : Prisma.empty;
   return db.$executeRaw`
-    UPDATE "run" SET status = 'failed', error = ${EXPIRED_RUN_ERROR}, "finishedAt" = ${dbNow}
-    WHERE status = 'running' AND ("leaseExpiresAt" IS NULL OR "leaseExpiresAt" < ${dbNow}) ${where}`;
+    UPDATE "run" SET status = 'failed', error = ${EXPIRED_RUN_ERROR}, "finishedAt" = ${databaseNowSql}
+    WHERE status = 'running' AND ("leaseExpiresAt" IS NULL OR "leaseExpiresAt" < ${databaseNowSql}) ${where}`;
 }
 
 /**
@@ -65,8 +65,8 @@ export async function failExpiredAndFindLiveRun(
 ): Promise<boolean> {
   const rows = await tx.$queryRaw<{ live: boolean }[]>`
     WITH expired AS (
-      UPDATE "run" SET status = 'failed', error = ${EXPIRED_RUN_ERROR}, "finishedAt" = ${dbNow}
-      WHERE status = 'running' AND ("leaseExpiresAt" IS NULL OR "leaseExpiresAt" < ${dbNow})
+      UPDATE "run" SET status = 'failed', error = ${EXPIRED_RUN_ERROR}, "finishedAt" = ${databaseNowSql}
+      WHERE status = 'running' AND ("leaseExpiresAt" IS NULL OR "leaseExpiresAt" < ${databaseNowSql})
         AND "threadId" = ${threadId} AND "userId" = ${userId}
       RETURNING id
     )
