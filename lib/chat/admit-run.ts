@@ -1,4 +1,5 @@
 import { config } from "@/lib/config/env";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { Tx } from "@/lib/db/client";
 import { parseShelfSnapshot, shelfSnapshotSql } from "@/lib/documents/shelf-snapshot";
 import { buildPinnedContext, type PinnedProjectContext } from "./pinned-context";
@@ -27,21 +28,30 @@ export async function resolveProjectContext(
   return pinProjectContext(tx, { projectId: thread.projectId, userId });
 }
 
-/** The context any chat of this project would pin now; null when the project is not the user's. */
-export async function pinProjectContext(
-  tx: Tx,
-  { projectId, userId }: { projectId: string; userId: string },
-): Promise<AdmittedProject | null> {
-  const { indexMaxEntries, indexMaxBytes } = config();
-  // The project and its shelf in one statement: every statement of admission delays the run's
-  // first byte. The shelf subquery is scoped by the same project and user as the project row.
-  const [row] = await tx.$queryRaw<{ id: string; name: string; instructions: string; status: string; shelf: string }[]>`
-    SELECT id, name, instructions, status::text AS status,
-           (${shelfSnapshotSql({ projectId, userId, maxEntries: indexMaxEntries })}) AS shelf
+/**
+ * The project with its shelf snapshot as SQL giving one JSON text, or NULL when the project is
+ * not the user's: a subquery, so admission reads it in the same statement as the rest of the
+ * run's inputs (read-run-inputs.ts). The shelf subquery is scoped by the same project and user
+ * as the project row.
+ */
+export function projectContextSql({ projectId, userId }: { projectId: string; userId: string }): Prisma.Sql {
+  return Prisma.sql`
+    SELECT json_build_object('id', id, 'name', name, 'instructions', instructions, 'status', status::text,
+             'shelf', (${shelfSnapshotSql({ projectId, userId, maxEntries: config().indexMaxEntries })}))::text
     FROM "project"
     WHERE id = ${projectId} AND "userId" = ${userId}`;
-  if (!row) return null;
-  const { shelf, ...project } = row;
+}
+
+/** The pinned context from the text `projectContextSql` gives. */
+export function toAdmittedProject(text: string): AdmittedProject {
+  const { indexMaxEntries, indexMaxBytes } = config();
+  const { shelf, ...project } = JSON.parse(text) as {
+    id: string;
+    name: string;
+    instructions: string;
+    status: string;
+    shelf: string;
+  };
   return {
     pinned: buildPinnedContext({
       project,
@@ -52,19 +62,25 @@ export async function pinProjectContext(
   };
 }
 
-/**
- * The run's pin, read inside admission's transaction right after it locks the thread, from the
- * project id that lock read: the project the thread is in at admission, with no query of its
- * own for the thread and no transaction of its own.
- */
-export async function admitProjectContext(
+/** The context any chat of this project would pin now; null when the project is not the user's. */
+export async function pinProjectContext(
   tx: Tx,
-  { threadId, projectId, userId }: { threadId: string; projectId: string | null; userId: string },
-): Promise<PinnedProjectContext | null> {
-  if (projectId === null) return null;
+  { projectId, userId }: { projectId: string; userId: string },
+): Promise<AdmittedProject | null> {
+  const [row] = await tx.$queryRaw<{ project: string | null }[]>`
+    SELECT (${projectContextSql({ projectId, userId })}) AS project`;
+  return row?.project ? toAdmittedProject(row.project) : null;
+}
+
+/**
+ * The run's pin, from the project text admission read right after it locked the thread, for
+ * the project id that lock read: the project the thread is in at admission. Null outside a
+ * project.
+ */
+export function admitProjectContext(threadId: string, project: string | null): PinnedProjectContext | null {
+  if (project === null) return null;
   try {
-    const admitted = await pinProjectContext(tx, { projectId, userId });
-    return admitted?.pinned ?? null;
+    return toAdmittedProject(project).pinned;
   } catch (error) {
     // An organisational fault, not an authorisation one: run without project context.
     console.warn(`[chat] project context for thread ${threadId} could not be resolved; running unassigned`, error);

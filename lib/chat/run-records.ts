@@ -2,21 +2,13 @@ import { randomUUID } from "node:crypto";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { databaseKind, getDb, type Tx } from "@/lib/db/client";
 import { instanceId } from "@/lib/runs/instance-id";
-import { databaseNowSql, failExpiredAndFindLiveRun, failExpiredRuns, leaseExpirySql } from "@/lib/runs/run-lease";
+import { databaseNowSql, failExpiredRuns, leaseExpirySql } from "@/lib/runs/run-lease";
 import type { ChatMessage } from "./chat-message";
 import { replaceNul } from "@/lib/text/replace-nul";
 
 // The run record and its events (api.md: runs and run events).
 
 export type FinishedRunStatus = "completed" | "stopped" | "failed";
-
-/** A run whose instance died is failed first, so it never leaves the thread answering 409. */
-export async function hasActiveRun(
-  tx: Tx,
-  { threadId, userId }: { threadId: string; userId: string },
-): Promise<boolean> {
-  return failExpiredAndFindLiveRun(tx, { threadId, userId });
-}
 
 /**
  * The run admission records and, when the turn brings one, the user message it answers: one

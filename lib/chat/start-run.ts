@@ -2,7 +2,6 @@ import { generateId, isStepCount, streamText, toUIMessageStream, type UIMessageC
 import { transaction, type Tx } from "@/lib/db/client";
 import { AppError, notFound } from "@/lib/errors";
 import { getThreadOrThrow } from "@/lib/threads/get-thread";
-import { admitProjectContext } from "./admit-run";
 import type { PinnedProjectContext } from "./pinned-context";
 import type { AttachedFile, ChatMessage } from "./chat-message";
 import { runInBackground } from "./background-work";
@@ -16,10 +15,10 @@ import { describeToolCallError, isToolCallError } from "./tool-call-error";
 import { createProgressChannel, SUMMARISING_CHUNK } from "./progress-channel";
 import { historyToModelMessages } from "./history-to-model-messages";
 import { createContextAudit } from "./context-audit";
-import { createRun, hasActiveRun } from "./run-records";
+import { createRun } from "./run-records";
 import { closeRun, settleRun } from "./settle-run";
 import { buildSystemPrompt } from "./system-prompt";
-import { loadRunHistory } from "./load-run-history";
+import { readRunInputs } from "./read-run-inputs";
 import { normaliseInterruptedMessage } from "./thread-history";
 import { lockThreadForRun } from "./lock-thread-for-run";
 import { titleThreadIfUntitled } from "./title-thread";
@@ -67,9 +66,9 @@ interface AdmittedTurn {
 
 /**
  * Check-and-set under the thread's row lock: one active run per thread. Everything the model
- * call needs from the database is read here, in this one transaction (the thread's model
- * choice and project come with the lock): every statement before the model call delays the
- * run's first byte.
+ * call needs from the database is read here, in this one transaction and two statements (the
+ * lock brings the thread's model choice, project and summary; read-run-inputs.ts the rest):
+ * every statement before the model call delays the run's first byte.
  */
 async function admitTurn(
   tx: Tx,
@@ -83,10 +82,10 @@ async function admitTurn(
   if (!locked) throw notFound();
   // 503 when no model can answer: rolled back with the lock, nothing recorded.
   const runModel = prepareRunModel(catalog, locked.modelId);
-  if (await hasActiveRun(tx, { threadId, userId }))
-    throw new AppError("conflict", "A reply is already being generated in this chat.");
-  const pinned = await admitProjectContext(tx, { threadId, projectId: locked.projectId, userId });
-  const { summary, messages: history } = await loadRunHistory(tx, { threadId, userId }, locked);
+  const inputs = await readRunInputs(tx, { threadId, userId, locked });
+  if (inputs.live) throw new AppError("conflict", "A reply is already being generated in this chat.");
+  const { pinned } = inputs;
+  const { summary, messages: history } = inputs.history;
   let anchor: ChatMessage;
   let runHistory: ChatMessage[];
   if (trigger.kind === "submit") {

@@ -53,26 +53,27 @@ export async function failExpiredRuns(
     WHERE status = 'running' AND ("leaseExpiresAt" IS NULL OR "leaseExpiresAt" < ${databaseNowSql}) ${where}`;
 }
 
+type Owned = { threadId: string; userId: string };
+
 /**
- * Whether the thread has a live run, after failing its expired ones: the same UPDATE as
- * failExpiredRuns and the count in one statement (admission's check, on the critical path of
- * every run's first byte). The outer SELECT sees the rows as before the UPDATE, so the runs it
- * just failed are left out by id.
+ * Admission's check, as two pieces of one statement (lib/chat/read-run-inputs.ts): a WITH
+ * entry named `expired` that fails the thread's expired runs (failExpiredRuns' UPDATE), and
+ * whether a live run remains. The statement's SELECT sees the rows as before the UPDATE, so
+ * the runs just failed are left out by id.
  */
-export async function failExpiredAndFindLiveRun(
-  tx: Tx,
-  { threadId, userId }: { threadId: string; userId: string },
-): Promise<boolean> {
-  const rows = await tx.$queryRaw<{ live: boolean }[]>`
-    WITH expired AS (
+export function expiredRunsCteSql({ threadId, userId }: Owned): Prisma.Sql {
+  return Prisma.sql`expired AS (
       UPDATE "run" SET status = 'failed', error = ${EXPIRED_RUN_ERROR}, "finishedAt" = ${databaseNowSql}
       WHERE status = 'running' AND ("leaseExpiresAt" IS NULL OR "leaseExpiresAt" < ${databaseNowSql})
         AND "threadId" = ${threadId} AND "userId" = ${userId}
       RETURNING id
-    )
-    SELECT EXISTS (
+    )`;
+}
+
+/** Whether the thread has a running run left; in a statement whose WITH has `expiredRunsCteSql`. */
+export function liveRunExistsSql({ threadId, userId }: Owned): Prisma.Sql {
+  return Prisma.sql`EXISTS (
       SELECT 1 FROM "run" WHERE status = 'running' AND "threadId" = ${threadId} AND "userId" = ${userId}
         AND id NOT IN (SELECT id FROM expired)
-    ) AS live`;
-  return rows[0]?.live === true;
+    )`;
 }
