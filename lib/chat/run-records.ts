@@ -1,6 +1,5 @@
-import { randomUUID } from "node:crypto";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { databaseKind, getDb, type Tx } from "@/lib/db/client";
+import { databaseKind, getDb } from "@/lib/db/client";
 import { instanceId } from "@/lib/runs/instance-id";
 import { databaseNowSql, failExpiredRuns, leaseExpirySql } from "@/lib/runs/run-lease";
 import type { ChatMessage } from "./chat-message";
@@ -10,31 +9,37 @@ import { replaceNul } from "@/lib/text/replace-nul";
 
 export type FinishedRunStatus = "completed" | "stopped" | "failed";
 
-/**
- * The run admission records and, when the turn brings one, the user message it answers: one
- * statement (the message goes in a data-modifying WITH), since every statement before the
- * model call delays the run's first byte. On a thread the caller has locked and owns; the
- * message's id was just generated. Its text is stored NUL-free (lib/text/replace-nul.ts).
- */
-export async function createRun(
-  tx: Tx,
-  { threadId, userId, modelId, message }: { threadId: string; userId: string; modelId: string; message?: ChatMessage },
-): Promise<string> {
-  const runId = randomUUID();
-  const withMessage = message ? Prisma.sql`WITH anchor AS (${insertMessageSql(threadId, message)})` : Prisma.empty;
-  await tx.$executeRaw`
-    ${withMessage}
-    INSERT INTO "run" (id, "threadId", "userId", "modelId", "instanceId", "leaseExpiresAt", "createdAt")
-    VALUES (${runId}, ${threadId}, ${userId}, ${modelId}, ${instanceId()}, ${leaseExpirySql()}, ${databaseNowSql})`;
-  return runId;
+export interface NewRun {
+  runId: string;
+  threadId: string;
+  userId: string;
+  modelId: string;
+  /** The user message the run answers, when the turn brings a new one. */
+  message?: ChatMessage;
 }
 
-function insertMessageSql(threadId: string, message: ChatMessage): Prisma.Sql {
+/**
+ * The run admission records and, when the turn brings one, the user message it answers, as
+ * WITH entries of admission's one statement (record-admission.ts), written only where
+ * `admitted` (an SQL condition) holds: every statement before the model call delays the run's
+ * first byte. On a thread the caller has locked and owns; the ids were just generated. The
+ * message's text is stored NUL-free (lib/text/replace-nul.ts).
+ */
+export function recordRunSql({ runId, threadId, userId, modelId, message }: NewRun, admitted: Prisma.Sql): Prisma.Sql {
+  const run = Prisma.sql`created AS (
+      INSERT INTO "run" (id, "threadId", "userId", "modelId", "instanceId", "leaseExpiresAt", "createdAt")
+      SELECT ${runId}, ${threadId}, ${userId}, ${modelId}, ${instanceId()}, ${leaseExpirySql()}, ${databaseNowSql}
+      WHERE ${admitted}
+    )`;
+  if (!message) return run;
   const { createdAt: _ignored, ...metadata } = replaceNul(message.metadata ?? {});
-  return Prisma.sql`
-    INSERT INTO "message" (id, "threadId", role, parts, metadata, "createdAt")
-    VALUES (${message.id}, ${threadId}, ${message.role}, ${JSON.stringify(replaceNul(message.parts))}::jsonb,
-      ${JSON.stringify(metadata)}::jsonb, ${databaseNowSql})`;
+  return Prisma.sql`${run},
+    anchor AS (
+      INSERT INTO "message" (id, "threadId", role, parts, metadata, "createdAt")
+      SELECT ${message.id}, ${threadId}, ${message.role}, ${JSON.stringify(replaceNul(message.parts))}::jsonb,
+        ${JSON.stringify(metadata)}::jsonb, ${databaseNowSql}
+      WHERE ${admitted}
+    )`;
 }
 
 export async function finishRun(

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { generateId, isStepCount, streamText, toUIMessageStream, type UIMessageChunk } from "ai";
 import { transaction, type Tx } from "@/lib/db/client";
 import { AppError, notFound } from "@/lib/errors";
@@ -15,10 +16,9 @@ import { describeToolCallError, isToolCallError } from "./tool-call-error";
 import { createProgressChannel, SUMMARISING_CHUNK } from "./progress-channel";
 import { historyToModelMessages } from "./history-to-model-messages";
 import { createContextAudit } from "./context-audit";
-import { createRun } from "./run-records";
 import { closeRun, settleRun } from "./settle-run";
 import { buildSystemPrompt } from "./system-prompt";
-import { readRunInputs } from "./read-run-inputs";
+import { recordAdmission } from "./record-admission";
 import { normaliseInterruptedMessage } from "./thread-history";
 import { lockThreadForRun } from "./lock-thread-for-run";
 import { titleThreadIfUntitled } from "./title-thread";
@@ -66,9 +66,10 @@ interface AdmittedTurn {
 
 /**
  * Check-and-set under the thread's row lock: one active run per thread. Everything the model
- * call needs from the database is read here, in this one transaction and two statements (the
- * lock brings the thread's model choice, project and summary; read-run-inputs.ts the rest):
- * every statement before the model call delays the run's first byte.
+ * call needs from the database is read, and the run recorded, in this one transaction and two
+ * statements (the lock brings the thread's model choice, project and summary;
+ * record-admission.ts checks, writes and reads the rest): every statement before the model
+ * call delays the run's first byte.
  */
 async function admitTurn(
   tx: Tx,
@@ -82,22 +83,32 @@ async function admitTurn(
   if (!locked) throw notFound();
   // 503 when no model can answer: rolled back with the lock, nothing recorded.
   const runModel = prepareRunModel(catalog, locked.modelId);
-  const inputs = await readRunInputs(tx, { threadId, userId, locked });
-  if (inputs.live) throw new AppError("conflict", "A reply is already being generated in this chat.");
-  const { pinned } = inputs;
-  const { summary, messages: history } = inputs.history;
+  const runId = randomUUID();
+  // A new message is written with the run, in admission's statement; regenerate answers the
+  // last user message again.
+  const submitted: ChatMessage | undefined =
+    trigger.kind === "submit"
+      ? {
+          id: generateId(),
+          role: "user",
+          parts: [{ type: "text", text: trigger.text }],
+          metadata: attachments.length ? { attachments } : {},
+        }
+      : undefined;
+  const admission = await recordAdmission(tx, {
+    locked,
+    run: { runId, threadId, userId, modelId: runModel.modelId, message: submitted },
+  });
+  if (admission.live) throw new AppError("conflict", "A reply is already being generated in this chat.");
+  const { pinned } = admission;
+  const { summary, messages: history } = admission.history;
   let anchor: ChatMessage;
   let runHistory: ChatMessage[];
-  if (trigger.kind === "submit") {
-    anchor = {
-      id: generateId(),
-      role: "user",
-      parts: [{ type: "text", text: trigger.text }],
-      metadata: attachments.length ? { attachments } : {},
-    };
+  if (submitted) {
+    anchor = submitted;
     runHistory = [...history, anchor];
   } else {
-    // Regenerate answers the last user message again; its old answer goes, the message stays.
+    // Its old answer goes, the message stays; nothing to answer is a 400, rolling the run back.
     const lastUserIndex = history.findLastIndex((message) => message.role === "user");
     if (lastUserIndex < 0) throw new AppError("bad_request", "There is no message to answer again.");
     anchor = history[lastUserIndex]!;
@@ -106,13 +117,6 @@ async function admitTurn(
       await tx.message.deleteMany({ where: { threadId, thread: { userId }, id: { in: staleAnswers } } });
     runHistory = history.slice(0, lastUserIndex + 1);
   }
-  // The new user message is written with the run, in one statement.
-  const runId = await createRun(tx, {
-    threadId,
-    userId,
-    modelId: runModel.modelId,
-    message: trigger.kind === "submit" ? anchor : undefined,
-  });
   const userText = anchor.parts.map((part) => (part.type === "text" ? part.text : "")).join(" ");
   const isFirstExchange = !summary && !history.some((message) => message.role === "assistant");
   return {

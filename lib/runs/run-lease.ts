@@ -15,11 +15,6 @@ export function leaseRenewalMs(): number {
   return Math.max(250, Math.floor((config().runLeaseSeconds * 1000) / 6));
 }
 
-/** The first lease, for a run row written from the app's clock (tests set leases up this way). */
-export function initialLeaseExpiry(): Date {
-  return new Date(Date.now() + config().runLeaseSeconds * 1000);
-}
-
 /**
  * A lease from now, as SQL on the database's clock: the first one, written with the run row
  * inside admission's transaction, and every renewal.

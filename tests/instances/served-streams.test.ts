@@ -66,6 +66,9 @@ describe("the streams of a run, as npm start serves them", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("text/x-component");
     expect(res.headers.get("content-encoding")).toBeNull();
+    // Not through the proxy, which gives every page request a fresh CSP nonce: a React stream
+    // needs none, and the proxy's step would delay the first words.
+    expect(res.headers.get("content-security-policy") ?? "").not.toContain("nonce-");
     const reader = res.body!.getReader();
     // The gate is still closed: these words can only be here if nothing held them back.
     await readUntil(reader, "Early words");
@@ -79,6 +82,8 @@ describe("the streams of a run, as npm start serves them", () => {
     const page = await call(server, "GET", "/sign-in", undefined, { headers: { "accept-encoding": "gzip" } });
     expect(page.status).toBe(200);
     expect(page.headers.get("content-encoding")).toBe("gzip");
+    // The same app path as the action's (a page), and it did go through the proxy.
+    expect(page.headers.get("content-security-policy")).toContain("nonce-");
     const script = /<script[^>]+src="([^"]+\.js)"/.exec(await page.text())?.[1];
     expect(script).toBeTruthy();
     const asset = await call(server, "GET", script!, undefined, { headers: { "accept-encoding": "gzip" } });

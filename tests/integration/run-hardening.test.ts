@@ -6,7 +6,7 @@ import { getDb } from "@/lib/db/client";
 import { userRoot } from "@/lib/storage/layout";
 import { endRunsAtShutdown, SHUTDOWN_ERROR } from "@/lib/runs/end-runs-at-shutdown";
 import { instanceId } from "@/lib/runs/instance-id";
-import { initialLeaseExpiry } from "@/lib/runs/run-lease";
+import { config } from "@/lib/config/env";
 import { signUp, type Api } from "../support/route-client";
 import { withStubModel } from "../support/stub-model-env";
 import { parseUiStream, readUiStream } from "../support/ui-stream";
@@ -307,7 +307,8 @@ describe("a shutdown during a run", () => {
     const mine = await newThread(user.api);
     const theirs = await newThread(user.api);
     const db = await getDb();
-    const lease = { leaseExpiresAt: initialLeaseExpiry() };
+    // A live lease, written from the app's clock as a run row of either instance would carry it.
+    const lease = { leaseExpiresAt: new Date(Date.now() + config().runLeaseSeconds * 1000) };
     await db.run.create({ data: { threadId: mine.id, userId: user.id, instanceId: instanceId(), ...lease } });
     await db.run.create({ data: { threadId: theirs.id, userId: user.id, instanceId: "elsewhere:1:live", ...lease } });
 
