@@ -30,9 +30,9 @@ export async function resolveProjectContext(
 
 /**
  * The project with its shelf snapshot as SQL giving one JSON text, or NULL when the project is
- * not the user's: a subquery, so admission reads it in the same statement as the rest of the
- * run's inputs (read-run-inputs.ts). The shelf subquery is scoped by the same project and user
- * as the project row.
+ * not the user's: a subquery, so admission reads it in its one statement with everything else
+ * (record-admission.ts). The shelf subquery is scoped by the same project and user as the
+ * project row.
  */
 export function projectContextSql({ projectId, userId }: { projectId: string; userId: string }): Prisma.Sql {
   return Prisma.sql`

@@ -17,9 +17,9 @@ type Owned = { threadId: string; userId: string };
 
 /**
  * The messages after the one a summary covers through (all of them without one), in order, as
- * SQL giving one JSON text: a subquery, so admission reads them in the same statement as the
- * rest of the run's inputs (read-run-inputs.ts). `boundary` says whether the covered message
- * was found; when it was not, the messages are the whole history.
+ * SQL giving one JSON text: a subquery, so admission reads them in its one statement with
+ * everything else (record-admission.ts). `boundary` says whether the covered message was found;
+ * when it was not, the messages are the whole history.
  */
 export function runHistorySql({ threadId, userId }: Owned, throughMessageId: string | null): Prisma.Sql {
   const owned = Prisma.sql`m."threadId" = ${threadId}

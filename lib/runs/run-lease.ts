@@ -51,7 +51,7 @@ export async function failExpiredRuns(
 type Owned = { threadId: string; userId: string };
 
 /**
- * Admission's check, as two pieces of one statement (lib/chat/read-run-inputs.ts): a WITH
+ * Admission's check, as two pieces of one statement (lib/chat/record-admission.ts): a WITH
  * entry named `expired` that fails the thread's expired runs (failExpiredRuns' UPDATE), and
  * whether a live run remains. The statement's SELECT sees the rows as before the UPDATE, so
  * the runs just failed are left out by id.
