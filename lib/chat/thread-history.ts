@@ -1,26 +1,45 @@
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { Db, Tx } from "@/lib/db/client";
+import { isoTimeSql } from "@/lib/db/iso-time-sql";
 import { replaceNul } from "@/lib/text/replace-nul";
 import type { ChatMessage, ChatMessageMetadata } from "./chat-message";
 
 // Persisted history of a thread: user and assistant UI messages in order. The project context
 // message is built per request and never reaches these functions.
 
-/** `afterSeq`: only the messages after that position (a run reads what its summary does not cover). */
-export async function loadThreadHistory(
-  db: Db | Tx,
-  { threadId, userId, afterSeq }: { threadId: string; userId: string; afterSeq?: number },
-): Promise<ChatMessage[]> {
-  const rows = await db.message.findMany({
-    where: { threadId, thread: { userId }, ...(afterSeq === undefined ? {} : { seq: { gt: afterSeq } }) },
-    orderBy: { seq: "asc" },
-  });
-  return rows.map((row) => ({
-    id: row.id,
-    role: row.role as ChatMessage["role"],
-    parts: row.parts as unknown as ChatMessage["parts"],
-    metadata: { ...((row.metadata as ChatMessageMetadata | null) ?? {}), createdAt: row.createdAt.toISOString() },
+type Owned = { threadId: string; userId: string };
+
+/**
+ * The thread's messages after position `afterSeq` (an SQL integer; 0 for all of them), in
+ * order, as SQL giving one JSON array: a subquery, so admission reads them in its one statement
+ * with everything else (record-admission.ts). Empty for a thread that is not the user's.
+ */
+export function threadMessagesSql({ threadId, userId }: Owned, afterSeq: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`coalesce((
+      SELECT json_agg(json_build_array(m.id, m.role, m.parts, m.metadata, ${isoTimeSql(Prisma.sql`m."createdAt"`)})
+                      ORDER BY m.seq)
+      FROM "message" m
+      WHERE m."threadId" = ${threadId} AND m.seq > ${afterSeq}
+        AND EXISTS (SELECT 1 FROM "thread" t WHERE t.id = m."threadId" AND t."userId" = ${userId})
+    ), '[]')`;
+}
+
+/** A message as the JSON of `threadMessagesSql` carries it: id, role, parts, metadata, createdAt (ISO). */
+export type MessageTuple = [string, ChatMessage["role"], ChatMessage["parts"], ChatMessageMetadata | null, string];
+
+export function parseThreadMessages(tuples: MessageTuple[]): ChatMessage[] {
+  return tuples.map(([id, role, parts, metadata, createdAt]) => ({
+    id,
+    role,
+    parts,
+    metadata: { ...(metadata ?? {}), createdAt },
   }));
+}
+
+export async function loadThreadHistory(db: Db | Tx, owned: Owned): Promise<ChatMessage[]> {
+  const [row] = await db.$queryRaw<{ messages: string }[]>`
+    SELECT (${threadMessagesSql(owned, Prisma.sql`0`)})::text AS messages`;
+  return parseThreadMessages(JSON.parse(row!.messages) as MessageTuple[]);
 }
 
 /** Text is stored NUL-free (lib/text/replace-nul.ts): a NUL anywhere would fail this write. */

@@ -34,21 +34,23 @@ export async function renewLeases(
     WHERE id IN (${Prisma.join(runIds)}) AND "instanceId" = ${instanceId} AND status = 'running'`;
 }
 
-/**
- * Fails running runs whose lease has expired (or that predate leases): one thread's, when a
- * request touches it, or everyone's at start-up. Returns how many.
- */
-export async function failExpiredRuns(
-  db: Db | Tx,
-  scope: { threadId: string; userId: string } | null,
-): Promise<number> {
+type Owned = { threadId: string; userId: string };
+
+/** The UPDATE that fails running runs past their lease (or predating leases), in `scope` or everywhere. */
+function failExpiredSql(scope: Owned | null): Prisma.Sql {
   const where = scope ? Prisma.sql`AND "threadId" = ${scope.threadId} AND "userId" = ${scope.userId}` : Prisma.empty;
-  return db.$executeRaw`
+  return Prisma.sql`
     UPDATE "run" SET status = 'failed', error = ${EXPIRED_RUN_ERROR}, "finishedAt" = ${databaseNowSql}
     WHERE status = 'running' AND ("leaseExpiresAt" IS NULL OR "leaseExpiresAt" < ${databaseNowSql}) ${where}`;
 }
 
-type Owned = { threadId: string; userId: string };
+/**
+ * Fails running runs whose lease has expired (or that predate leases): one thread's, when a
+ * request touches it, or everyone's at start-up. Returns how many.
+ */
+export async function failExpiredRuns(db: Db | Tx, scope: Owned | null): Promise<number> {
+  return db.$executeRaw(failExpiredSql(scope));
+}
 
 /**
  * Admission's check, as two pieces of one statement (lib/chat/record-admission.ts): a WITH
@@ -56,13 +58,8 @@ type Owned = { threadId: string; userId: string };
  * whether a live run remains. The statement's SELECT sees the rows as before the UPDATE, so
  * the runs just failed are left out by id.
  */
-export function expiredRunsCteSql({ threadId, userId }: Owned): Prisma.Sql {
-  return Prisma.sql`expired AS (
-      UPDATE "run" SET status = 'failed', error = ${EXPIRED_RUN_ERROR}, "finishedAt" = ${databaseNowSql}
-      WHERE status = 'running' AND ("leaseExpiresAt" IS NULL OR "leaseExpiresAt" < ${databaseNowSql})
-        AND "threadId" = ${threadId} AND "userId" = ${userId}
-      RETURNING id
-    )`;
+export function expiredRunsCteSql(scope: Owned): Prisma.Sql {
+  return Prisma.sql`expired AS (${failExpiredSql(scope)} RETURNING id)`;
 }
 
 /** Whether the thread has a running run left; in a statement whose WITH has `expiredRunsCteSql`. */

@@ -307,6 +307,21 @@ describe("run lifecycle", () => {
     expect(second.messages.filter((m) => m.role === "user").map(contentText)).toEqual(["Question"]);
   });
 
+  it("refuses to regenerate in a chat with nothing to answer, and records no run for it", async () => {
+    const { api } = await signUp();
+    const { thread } = await (await api("POST", "/api/threads", { json: { title: "empty" } })).json();
+    // Admission writes the run in the statement that reads the history; the refusal rolls it back.
+    const res = await api("POST", `/api/threads/${thread.id}/runs`, { json: { regenerate: true } });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.code).toBe("bad_request");
+    expect((await (await api("GET", `/api/threads/${thread.id}/runs`)).json()).runs).toEqual([]);
+
+    stub.enqueue({ type: "text", text: "Answered." });
+    const next = await api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: "Now a question" } } });
+    expect(next.status).toBe(200);
+    expect((await readUiStream(next)).text).toBe("Answered.");
+  });
+
   it("ends a run with a readable error when the provider fails", async () => {
     const { api } = await signUp();
     const { thread } = await (await api("POST", "/api/threads", { json: { title: "err" } })).json();
