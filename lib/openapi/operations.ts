@@ -14,7 +14,7 @@ import { RUN_STREAM_DESCRIPTION, RUN_STREAM_MEDIA_TYPE, runStreamChunkSchema } f
 
 // Every operation of the HTTP API, one entry per route file and method (a unit test holds this
 // table and app/api/**/route.ts to each other, summaries included: each is the route's header
-// comment). Request bodies and query strings are the very schema objects the handlers parse
+// comment's first sentence). Request bodies and query strings are the very schema objects the handlers parse
 // (lib/api-schemas, lib/chat/run-request.ts, lib/tokens/token-fields.ts); the document is
 // generated from this table by ./document.ts.
 
@@ -51,7 +51,7 @@ export interface ApiOperation {
   /** OpenAPI path template: `{id}` for a dynamic segment. */
   path: string;
   tag: ApiTag;
-  /** The route's header comment (after the dash). */
+  /** The first sentence of the route's header comment (after the dash). */
   summary: string;
   description?: string;
   auth: AuthPolicy;
@@ -625,6 +625,8 @@ export const API_OPERATIONS: ApiOperation[] = [
     tag: "Service",
     summary:
       "liveness and which database backs this server (no auth; like every route off the token allowlist, it refuses an API token rather than ignore it)",
+    description:
+      "`?detail=1` adds the event loop's delay and the process's memory for an operator who sends HEALTH_DETAIL_SECRET as `X-Health-Secret`; anyone else gets the plain answer.",
     auth: "public",
     responses: [{ status: 200, description: "Alive, and the database answers", json: r.healthSchema }],
     errors: ["unauthorized", "unavailable"],

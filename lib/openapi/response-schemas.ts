@@ -287,4 +287,4 @@ export const importCountsSchema = z
 
 export const healthSchema = z
   .looseObject({ ok: z.literal(true), database: z.enum(["embedded", "postgres"]) })
-  .meta({ id: "Health" });
+  .meta({ id: "Health", description: "For an operator (`?detail=1` with the secret), `eventLoop` and `memory` too" });
