@@ -5,6 +5,7 @@ import { authenticateToken } from "@/lib/tokens/authenticate-token";
 import { appOrigins } from "./app-origins";
 import { toErrorResponse, zodDetails } from "./error-response";
 import { assertPathParams } from "./path-params";
+import { readBoundedJson } from "./read-bounded-json";
 import { assertSameOriginRequest } from "./same-origin";
 
 // The one wrapper every authenticated route handler goes through:
@@ -73,17 +74,12 @@ async function identifyCaller(req: Request, tokenPolicy: TokenPolicy): Promise<S
 }
 
 /**
- * Parses a JSON body: malformed JSON is 400, a schema mismatch 422 with details. A NUL
+ * Parses a JSON body: too large is 413, nested too deep or malformed is 400 (read-bounded-json),
+ * a schema mismatch 422 with details. A NUL
  * character anywhere in it is a 422 too: no text with NUL is ever stored (PostgreSQL refuses it).
  */
 export async function readJsonBody<S extends z.ZodType>(req: Request, schema: S): Promise<z.output<S>> {
-  const text = await req.text();
-  let body: unknown;
-  try {
-    body = text.trim() === "" ? {} : JSON.parse(text);
-  } catch {
-    throw new AppError("bad_request", "The request body is not valid JSON.");
-  }
+  const body = await readBoundedJson(req);
   assertNoNul(body);
   return parseOrThrow(schema, body);
 }
