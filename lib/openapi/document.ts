@@ -134,7 +134,13 @@ function operationObject(operation: ApiOperation): ZodOpenApiOperationObject {
       ? { requestParams: { ...(path ? { path } : {}), ...(operation.query ? { query: operation.query } : {}) } }
       : {}),
     ...(operation.body
-      ? { requestBody: { required: true, content: { "application/json": { schema: operation.body } } } }
+      ? {
+          requestBody: {
+            // readJsonBody reads an empty body as {}: the body is optional wherever {} parses.
+            required: !operation.body.safeParse({}).success,
+            content: { "application/json": { schema: operation.body } },
+          },
+        }
       : {}),
     ...(operation.multipart
       ? {

@@ -87,6 +87,10 @@ describe("the OpenAPI document", () => {
     const create = document.paths["/api/projects"].post.requestBody.content["application/json"].schema;
     expect(create.required).toEqual(["name"]);
     expect(create.properties.name.description).toMatch(/characters once trimmed/);
+    expect(document.paths["/api/projects"].post.requestBody.required).toBe(true);
+    // An empty body reads as {}: where {} parses, the body may be left out.
+    expect(document.paths["/api/trash/documents/{docId}/restore"].post.requestBody.required).toBe(false);
+    expect(document.paths["/api/threads/{id}"].patch.requestBody.required).toBe(true);
     const query = document.paths["/api/projects/{id}/documents"].get.parameters as Json[];
     expect(query.find((p) => p.name === "limit")).toMatchObject({ in: "query", schema: { default: 100 } });
     expect(query.find((p) => p.name === "limit")!.required).toBeUndefined();
