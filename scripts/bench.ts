@@ -19,33 +19,24 @@
 //     each beside a 10-exchange thread run in alternation (target ≤ 1.2×), runs that made
 //     a summary call reported apart.
 // Prints the timings and the ratios.
-import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  openAsBlob,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, openAsBlob, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-
-const MiB = 1024 * 1024;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
-
-async function time<T>(work: () => Promise<T>): Promise<[number, T]> {
-  const start = performance.now();
-  const result = await work();
-  return [performance.now() - start, result];
-}
+import {
+  benchAccount,
+  median,
+  MiB,
+  postJson,
+  startServer,
+  startUpSweepDone,
+  stopServer,
+  time,
+  treeRssBytes,
+  waitForHealth,
+} from "./bench-support";
+import { benchHeavy, benchSoak } from "./bench-heavy";
 
 interface Seeded {
   userId: string;
@@ -261,16 +252,6 @@ async function benchBothDatabases(): Promise<void> {
   }
 }
 
-async function waitForHealth(url: string): Promise<void> {
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error("server did not start");
-}
-
 async function benchUpload(): Promise<void> {
   if (!existsSync(".next/BUILD_ID")) execFileSync("npx", ["--no-install", "next", "build"], { stdio: "inherit" });
   const port = 3199;
@@ -345,65 +326,6 @@ async function benchUpload(): Promise<void> {
 }
 
 /** Resident memory of a process and its descendants, in bytes (Linux /proc). */
-function treeRssBytes(rootPid: number): number {
-  const children = new Map<number, number[]>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {}
-  }
-  let total = 0;
-  const pending = [rootPid];
-  while (pending.length > 0) {
-    const pid = pending.pop()!;
-    try {
-      const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-      total += Number(rss?.[1] ?? 0) * 1024;
-    } catch {}
-    pending.push(...(children.get(pid) ?? []));
-  }
-  return total;
-}
-
-/** `next start` on the build; its output is piped (for `startUpSweepDone`) and always drained. */
-function startServer(port: number, dataDir: string): ChildProcess {
-  const server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port)], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), NEXT_TELEMETRY_DISABLED: "1" },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  server.stdout.resume();
-  server.stderr.resume();
-  return server;
-}
-
-/**
- * Resolves once the server has logged its start-up sweep's end (done or failed): that sweep
- * walks every user's files in the background, so a measurement started before it ends
- * measures the sweep too. The server's output is read throughout (a full pipe would block it).
- */
-function startUpSweepDone(server: ChildProcess): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let seen = "";
-    const onOutput = (chunk: Buffer) => {
-      seen = (seen + chunk.toString("utf8")).slice(-4096);
-      if (seen.includes("[sweep] start-up")) resolve();
-    };
-    server.stdout?.on("data", onOutput);
-    server.stderr?.on("data", onOutput);
-    server.once("exit", (code) => reject(new Error(`server exited (${code}) before its start-up sweep ended`)));
-  });
-}
-
-async function stopServer(server: ChildProcess): Promise<void> {
-  const exited = new Promise((resolve) => server.once("exit", resolve));
-  process.kill(-server.pid!, "SIGTERM");
-  await exited;
-}
-
 /**
  * 3. GET /api/export of a 10,000-document account (16 KiB each) over HTTP, against `zip -0`
  * of the same files (the floor: both store the bytes once, uncompressed), and the server's
@@ -545,30 +467,6 @@ async function benchExport(): Promise<void> {
     if (server.exitCode === null) await stopServer(server);
     rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-/** Signs up on a running server; the session cookie of the new account. */
-async function benchAccount(base: string): Promise<string> {
-  const res = await fetch(`${base}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base },
-    body: JSON.stringify({ email: `bench-${randomUUID()}@bench.test`, password: "benchmark password", name: "Bench" }),
-  });
-  if (!res.ok) throw new Error(`sign-up failed: ${res.status}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
-
-async function postJson<T>(base: string, cookie: string, url: string, body: unknown): Promise<T> {
-  const res = await fetch(`${base}${url}`, {
-    method: "POST",
-    headers: { cookie, "content-type": "application/json", origin: base },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
 }
 
 /** Milliseconds from `start` until `found` is true of the text read so far; the rest is drained. */
@@ -969,9 +867,13 @@ const benches: Record<string, () => Promise<void>> = {
   "first-byte": benchFirstByte,
   "page-js": benchPageJs,
   conversation: benchLongConversation,
+  // Not in the default run (`npm run bench` with no argument): they take minutes on their own.
+  heavy: benchHeavy,
+  soak: benchSoak,
 };
+const onlyOnRequest = new Set(["heavy", "soak"]);
 
 for (const [name, run] of Object.entries(benches)) {
-  if (!process.argv[2] || process.argv[2] === name) await run();
+  if (process.argv[2] === name || (!process.argv[2] && !onlyOnRequest.has(name))) await run();
 }
 process.exit(0);
