@@ -837,8 +837,8 @@ async function benchLongConversation(): Promise<void> {
   const { resetConfigForTests } = await import("@/lib/config/env");
   resetConfigForTests();
   const { getDb, closeDb } = await import("@/lib/db/client");
-  const { startRun } = await import("@/lib/chat/start-run");
-  const { backgroundWorkSettled } = await import("@/lib/chat/background-work");
+  const { startRun } = await import("@/lib/runs/start-run");
+  const { backgroundWorkSettled } = await import("@/lib/runs/background-work");
   const db = await getDb();
   const userId = randomUUID().replace(/-/g, "");
   await db.user.create({ data: { id: userId, name: "Bench", email: `${userId}@bench.test` } });

@@ -1,10 +1,10 @@
-import { sliceText, type SliceRequest, type TextSlice } from "@/lib/chat/slice-text";
+import { sliceText, type SliceRequest, type TextSlice } from "@/lib/text/slice-text";
 import { conversionFailureClause } from "@/lib/conversion/conversion-failure";
 import { getDb } from "@/lib/db/client";
 import { resolveOriginalPath } from "@/lib/storage/layout";
 import { documentTextSource } from "./document-text";
 import { noteContentFound } from "./record-content-missing";
-import { sliceTextFile } from "./slice-text-file";
+import { sliceTextFile } from "@/lib/storage/slice-text-file";
 
 export type AgentDocumentSlice = ({ name: string } & TextSlice) | { error: string };
 
@@ -18,7 +18,7 @@ const missing = (name: string) => ({
 /**
  * One slice of a shelf document's text for `read_project_document`. Reads the live row at
  * call time, so a document trashed after admission fails clearly instead of serving stale
- * bytes, and reads only the bytes of the slice (lib/documents/slice-text-file.ts). Every
+ * bytes, and reads only the bytes of the slice (lib/storage/slice-text-file.ts). Every
  * outcome the model can act on is an `{error}`, never an exception.
  */
 export async function readDocumentSliceForAgent({

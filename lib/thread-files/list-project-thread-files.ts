@@ -15,10 +15,10 @@ const newestFirst = (a: ThreadFile, b: ThreadFile) =>
 
 /**
  * GET /api/projects/{id}/thread-files, the conversation-files view: read-only, the uploads
- * and outputs of the project's chats grouped by chat, chats newest first and paged. Fan-out
- * is bounded both ways: `threadLimit` chats per page, `fileLimit` files per chat, and a cut
+ * and outputs of the project's threads grouped by thread, threads newest first and paged. Fan-out
+ * is bounded both ways: `threadLimit` threads per page, `fileLimit` files per thread, and a cut
  * is always reported (`truncated`), never silent. Works on archived projects (their shelf
- * and chats stay readable). Nothing here is stored: a deleted chat's files simply vanish.
+ * and threads stay readable). Nothing here is stored: a deleted thread's files simply vanish.
  */
 export async function listProjectThreadFiles({
   userId,

@@ -1,4 +1,4 @@
-import { backgroundWorkSettled } from "@/lib/chat/background-work";
+import { backgroundWorkSettled } from "@/lib/runs/background-work";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "@/lib/config/env";
 import { signUp, type Api } from "../support/route-client";

@@ -1,6 +1,6 @@
 import net from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { backgroundWorkSettled } from "@/lib/chat/background-work";
+import { backgroundWorkSettled } from "@/lib/runs/background-work";
 import { resetConfigForTests } from "@/lib/config/env";
 import { forgetEndpointListingsForTests } from "@/lib/models/read-endpoint-listing";
 import { callApi, signUp, type Api } from "../support/route-client";

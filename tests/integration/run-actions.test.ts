@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { backgroundWorkSettled } from "@/lib/chat/background-work";
-import { cancelRunAction, startRunAction } from "@/lib/chat/run-actions";
+import { backgroundWorkSettled } from "@/lib/runs/background-work";
+import { cancelRunAction, startRunAction } from "@/lib/endpoints/run-actions";
 import { getDb } from "@/lib/db/client";
 import { signUp, type Api, type SignedUp } from "../support/route-client";
 import { withStubModel } from "../support/stub-model-env";

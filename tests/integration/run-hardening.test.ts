@@ -1,11 +1,11 @@
 import { readdir } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
-import { backgroundWorkSettled } from "@/lib/chat/background-work";
-import { ANSWER_NOT_SAVED, settleRun } from "@/lib/chat/settle-run";
+import { backgroundWorkSettled } from "@/lib/runs/background-work";
+import { ANSWER_NOT_SAVED, settleRun } from "@/lib/runs/settle-run";
 import { getDb } from "@/lib/db/client";
 import { userRoot } from "@/lib/storage/layout";
-import { endRunsAtShutdown, SHUTDOWN_ERROR } from "@/lib/runs/end-runs-at-shutdown";
-import { instanceId } from "@/lib/runs/instance-id";
+import { endRunsAtShutdown, SHUTDOWN_ERROR } from "@/lib/runs/lease/end-runs-at-shutdown";
+import { instanceId } from "@/lib/runs/lease/instance-id";
 import { config } from "@/lib/config/env";
 import { signUp, type Api } from "../support/route-client";
 import { withStubModel } from "../support/stub-model-env";

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { failInterruptedRuns } from "@/lib/chat/run-records";
-import { startRun } from "@/lib/chat/start-run";
+import { failInterruptedRuns } from "@/lib/runs/lease/run-records";
+import { startRun } from "@/lib/runs/start-run";
 import { databaseKind, getDb } from "@/lib/db/client";
-import { EXPIRED_RUN_ERROR } from "@/lib/runs/run-lease";
+import { EXPIRED_RUN_ERROR } from "@/lib/runs/lease/run-lease";
 import { signUp, type Api } from "../support/route-client";
 import { withStubModel } from "../support/stub-model-env";
 import { parseUiStream, readUiStream, type UiChunk } from "../support/ui-stream";
@@ -16,8 +16,8 @@ import { parseUiStream, readUiStream, type UiChunk } from "../support/ui-stream"
 // waits for the next batch: the pause point `follower-idle:<thread>` holds it right there.
 const pauses = await vi.hoisted(async () => (await import("../support/pause-points")).createPausePoints());
 
-vi.mock("@/lib/runs/run-lease", async (importOriginal) => {
-  const real = await importOriginal<typeof import("@/lib/runs/run-lease")>();
+vi.mock("@/lib/runs/lease/run-lease", async (importOriginal) => {
+  const real = await importOriginal<typeof import("@/lib/runs/lease/run-lease")>();
   return {
     ...real,
     failExpiredRuns: async (...args: Parameters<typeof real.failExpiredRuns>) => {
@@ -29,8 +29,8 @@ vi.mock("@/lib/runs/run-lease", async (importOriginal) => {
 // A stored batch that fails once: `failNextBatch` makes the next write throw, as a database
 // error would, inside the writer's own try (persist-run-stream.ts).
 const faults = vi.hoisted(() => ({ failNextBatch: false, failed: 0 }));
-vi.mock("@/lib/runs/merge-stream-deltas", async (importOriginal) => {
-  const real = await importOriginal<typeof import("@/lib/runs/merge-stream-deltas")>();
+vi.mock("@/lib/runs/stream/merge-stream-deltas", async (importOriginal) => {
+  const real = await importOriginal<typeof import("@/lib/runs/stream/merge-stream-deltas")>();
   return {
     mergeStreamDeltas: (...args: Parameters<typeof real.mergeStreamDeltas>) => {
       if (faults.failNextBatch) {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { tokenRoute, readJsonBody, readQuery } from "@/lib/http/route";
+import { tokenRoute, readJsonBody, readQuery } from "@/lib/endpoints/route";
 import { createProject } from "@/lib/projects/create-project";
 import { listProjects } from "@/lib/projects/list-projects";
 import { projectNameSchema } from "@/lib/projects/project-fields";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { tokenRoute, readJsonBody, readQuery } from "@/lib/http/route";
+import { tokenRoute, readJsonBody, readQuery } from "@/lib/endpoints/route";
 import { pagingSchema } from "@/lib/http/paging";
 import { createThread } from "@/lib/threads/create-thread";
 import { listThreads } from "@/lib/threads/list-threads";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { tokenRoute, readJsonBody } from "@/lib/http/route";
+import { tokenRoute, readJsonBody } from "@/lib/endpoints/route";
 import { deleteProject } from "@/lib/projects/delete-project";
 import { getProjectOrThrow } from "@/lib/projects/get-project";
 import { projectNameSchema } from "@/lib/projects/project-fields";

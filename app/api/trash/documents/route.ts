@@ -1,5 +1,5 @@
 import { pagingSchema } from "@/lib/http/paging";
-import { tokenRoute, readQuery } from "@/lib/http/route";
+import { tokenRoute, readQuery } from "@/lib/endpoints/route";
 import {
   listTrashedDocuments,
   TRASH_LIST_DEFAULT_LIMIT,

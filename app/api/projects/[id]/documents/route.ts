@@ -4,7 +4,7 @@ import { DOCUMENT_LIST_DEFAULT_LIMIT, DOCUMENT_LIST_MAX_LIMIT, listDocuments } f
 import { SEARCH_QUERY_MAX_CHARS } from "@/lib/documents/search-text";
 import { defaultOrderOf, SHELF_SORTS } from "@/lib/documents/shelf-order";
 import { pagingSchema } from "@/lib/http/paging";
-import { tokenRoute, readQuery } from "@/lib/http/route";
+import { tokenRoute, readQuery } from "@/lib/endpoints/route";
 
 export const dynamic = "force-dynamic";
 

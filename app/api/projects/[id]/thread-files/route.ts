@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { tokenRoute, readQuery } from "@/lib/http/route";
+import { tokenRoute, readQuery } from "@/lib/endpoints/route";
 import {
   listProjectThreadFiles,
   THREAD_FILES_DEFAULT_FILE_LIMIT,

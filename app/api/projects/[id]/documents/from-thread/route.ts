@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { saveThreadFileToProject } from "@/lib/documents/save-thread-file";
-import { tokenRoute, readJsonBody } from "@/lib/http/route";
+import { tokenRoute, readJsonBody } from "@/lib/endpoints/route";
 
 export const dynamic = "force-dynamic";
 

@@ -1,0 +1,45 @@
+"use server";
+
+import type { UIMessageChunk } from "ai";
+import { AppError } from "@/lib/errors";
+import { authedAction, type ActionFailure } from "./action";
+import { zodDetails } from "@/lib/http/error-response";
+import { assertPathParams } from "@/lib/http/path-params";
+import { runRequestSchema, toRunTrigger } from "@/lib/runs/run-request";
+import { cancelRun } from "@/lib/runs/cancel-run";
+import { startRun } from "@/lib/runs/start-run";
+
+// Server actions behind the thread page. authedAction re-checks the session for each call;
+// ids from the client are checked by shape as path ids are (anything but a UUID string is a
+// not_found before any query), and are only lookups that are owner-scoped downstream.
+
+export type StartRunResult = { ok: true; runId: string; stream: ReadableStream<UIMessageChunk> } | ActionFailure;
+
+/** Starts a run and returns its stream, which React streams to the browser chunk by chunk. */
+export async function startRunAction(threadId: string, request: unknown): Promise<StartRunResult> {
+  return authedAction("startRun", async (user) => {
+    assertPathParams({ threadId });
+    const parsed = runRequestSchema.safeParse(request);
+    // The first issue's own sentence ("The message is empty.") is the message; all of them are the details.
+    if (!parsed.success) {
+      throw new AppError("validation_failed", parsed.error.issues[0]?.message, { details: zodDetails(parsed.error) });
+    }
+    // A reload is not a Stop: the page finds the run again and follows it (ActionTransport).
+    const { runId, stream } = await startRun({
+      userId: user.id,
+      threadId,
+      trigger: toRunTrigger(parsed.data),
+      outlivesClient: true,
+    });
+    return { ok: true as const, runId, stream };
+  });
+}
+
+/** Stop: ends the run on whichever instance streams it. */
+export async function cancelRunAction(runId: string): Promise<{ ok: boolean }> {
+  return authedAction("cancelRun", async (user) => {
+    assertPathParams({ runId });
+    await cancelRun({ userId: user.id, runId });
+    return { ok: true as const };
+  });
+}
