@@ -1,20 +1,15 @@
 import type { ModelMessage, UserModelMessage } from "ai";
-import { buildModelRequest, projectContextMessage } from "./build-model-request";
-import {
-  isThreadSummaryMessage,
-  isProjectContextMessage,
-  markAsThreadSummary,
-  messageIdOf,
-} from "./message-provenance";
+import { prepareRequestMessages, projectContextMessage, withProjectContext } from "./build-model-request";
+import { markAsThreadSummary, messageIdOf } from "./message-provenance";
 import { neutraliseReservedTags } from "./neutralise-reserved-tags";
-import { neutraliseUserMessage } from "./neutralise-user-messages";
 import type { PinnedProjectContext } from "./pinned-context";
 import { hasProjectTools } from "./project-tools-predicate";
 import { pruneToolMessage } from "./prune-tool-results";
 
 // Fitting a request into the model's budget (design: "Long conversations"), before every
 // model call of a run. Pure: the caller gives the history, the summary, the pinned project
-// and a token counter, and gets the messages to send in this order:
+// and a token counter, and gets the messages to send in this order (the messages are
+// cleaned, and the anchor found, once: build-model-request.ts's one pass):
 //
 //   [system prompt: streamText's `instructions`, always first on the wire]
 //   one user-role <conversation_summary> block (when the thread has a summary)
@@ -90,23 +85,13 @@ function splitTurns(messages: readonly ModelMessage[]): ModelMessage[][] {
   return turns;
 }
 
-function anchorIndexOf(messages: readonly ModelMessage[], anchorMessageId: string | null): number {
-  if (anchorMessageId === null) return messages.length;
-  for (let index = messages.length - 1; index >= 0; index -= 1) {
-    const message = messages[index];
-    if (message.role === "user" && messageIdOf(message) === anchorMessageId) return index;
-  }
-  return messages.length;
-}
-
 export function fitModelRequest(input: FitModelRequestInput): FittedModelRequest {
   const { pinned, summary, fixedTokens, budgetTokens, countTokens } = input;
-  const clean = input.messages
-    .filter((m) => !isProjectContextMessage(m) && !isThreadSummaryMessage(m))
-    .map(neutraliseUserMessage);
-  const anchorIndex = anchorIndexOf(clean, input.anchorMessageId);
-  const turns = splitTurns(clean.slice(0, anchorIndex));
-  const current = clean.slice(anchorIndex);
+  const prepared = prepareRequestMessages(input.messages, input.anchorMessageId);
+  // Without an anchor (previewing the next run) every message is history.
+  const anchorIndex = prepared.anchorIndex ?? prepared.messages.length;
+  const turns = splitTurns(prepared.messages.slice(0, anchorIndex));
+  const current = prepared.messages.slice(anchorIndex);
 
   const summaryMessage = summary ? threadSummaryMessage(summary) : null;
   const blocksTokens =
@@ -168,11 +153,11 @@ export function fitModelRequest(input: FitModelRequestInput): FittedModelRequest
     currentTokens -= pruneUntilFits(current, Math.max(0, newestStep));
   }
 
-  const request = buildModelRequest({
-    messages: [...turns.flat(), ...current],
-    anchorMessageId: input.anchorMessageId,
+  // Pruning replaced messages in place, so the anchor is still at `anchorIndex`.
+  const request = withProjectContext(
+    { messages: [...turns.flat(), ...current], anchorIndex: prepared.anchorIndex },
     pinned,
-  });
+  );
   const tokens = total();
   return {
     messages: summaryMessage ? [summaryMessage, ...request] : request,
