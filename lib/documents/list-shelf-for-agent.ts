@@ -1,8 +1,6 @@
 import { getDb } from "@/lib/db/client";
 import { nextOffset } from "@/lib/http/paging";
-
-/** The shelf's default order (`updatedAt DESC, id ASC`), the one the pinned index shows. */
-const SHELF_ORDER = [{ updatedAt: "desc" as const }, { id: "asc" as const }];
+import { recentlyUpdatedFirst } from "@/lib/db/recently-updated-first";
 
 export interface AgentShelfPage {
   total: number;
@@ -33,7 +31,8 @@ export async function listShelfForAgent({
     db.projectDocument.count({ where }),
     db.projectDocument.findMany({
       where,
-      orderBy: SHELF_ORDER,
+      // The shelf's default order, the one the pinned index shows.
+      orderBy: recentlyUpdatedFirst(),
       skip: offset,
       take: limit,
       select: { id: true, name: true, sizeBytes: true, updatedAt: true },

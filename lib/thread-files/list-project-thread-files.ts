@@ -2,6 +2,7 @@ import { getDb } from "@/lib/db/client";
 import { requireOwnedProject } from "@/lib/projects/require-owned-project";
 import { listThreadFiles } from "./list-thread-files";
 import type { ThreadFile, ThreadFileGroup, ThreadFileGroupPage } from "./thread-file-dto";
+import { recentlyUpdatedFirst } from "@/lib/db/recently-updated-first";
 
 export const THREAD_FILES_MAX_THREAD_LIMIT = 50;
 export const THREAD_FILES_DEFAULT_THREAD_LIMIT = 20;
@@ -38,7 +39,7 @@ export async function listProjectThreadFiles({
   // One extra row says whether another page exists, without a separate count.
   const threads = await db.thread.findMany({
     where: { userId, projectId },
-    orderBy: [{ updatedAt: "desc" }, { id: "asc" }],
+    orderBy: recentlyUpdatedFirst(),
     skip: offset,
     take: threadLimit + 1,
     select: { id: true, title: true, updatedAt: true },
