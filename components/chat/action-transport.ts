@@ -57,7 +57,7 @@ export class ActionTransport implements ChatTransport<ThreadMessage> {
       console.warn("[chat] startRunAction failed", error);
       throw new RunStartError("network", "The server could not be reached.");
     });
-    if (!result.ok) throw new RunStartError(result.error.code, result.error.message);
+    if (!result.ok) throw RunStartError.fromBody(result.error);
 
     // Next posts actions with a fetch that has no abort signal, so stopping the local
     // stream alone would leave the model running (and billing) on the server.

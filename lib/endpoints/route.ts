@@ -3,7 +3,8 @@ import { requireSessionUser, type SessionUser } from "@/lib/auth/session";
 import { AppError } from "@/lib/errors";
 import { authenticateToken } from "@/lib/tokens/authenticate-token";
 import { appOrigins } from "@/lib/http/app-origins";
-import { toErrorResponse, zodDetails } from "@/lib/http/error-response";
+import { toErrorResponse } from "@/lib/http/error-response";
+import { parseInput } from "@/lib/http/parse-input";
 import { assertPathParams } from "@/lib/http/path-params";
 import { assertSameOriginRequest } from "@/lib/http/same-origin";
 
@@ -73,8 +74,8 @@ async function identifyCaller(req: Request, tokenPolicy: TokenPolicy): Promise<S
 }
 
 /**
- * Parses a JSON body: malformed JSON is 400, a schema mismatch 422 with details. A NUL
- * character anywhere in it is a 422 too: no text with NUL is ever stored (PostgreSQL refuses it).
+ * Parses a JSON body: malformed JSON is 400; a NUL anywhere in it or a schema mismatch is 422
+ * with details (parseInput, the rule every entry point shares).
  */
 export async function readJsonBody<S extends z.ZodType>(req: Request, schema: S): Promise<z.output<S>> {
   const text = await req.text();
@@ -84,39 +85,12 @@ export async function readJsonBody<S extends z.ZodType>(req: Request, schema: S)
   } catch {
     throw new AppError("bad_request", "The request body is not valid JSON.");
   }
-  assertNoNul(body);
-  return parseOrThrow(schema, body);
+  return parseInput(schema, body);
 }
 
 /** Parses query parameters; out-of-range values are 422, never clamped (api.md "Paging"). */
 export function readQuery<S extends z.ZodType>(url: URL, schema: S): z.output<S> {
-  const query = Object.fromEntries(url.searchParams);
-  assertNoNul(query);
-  return parseOrThrow(schema, query);
-}
-
-function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new AppError("validation_failed", undefined, { details: zodDetails(parsed.error) });
-  return parsed.data;
-}
-
-/** The first string (key or value) holding U+0000, as a 422 naming where it is. */
-function assertNoNul(value: unknown, path: string[] = []): void {
-  if (typeof value === "string") {
-    if (value.includes("\u0000")) {
-      const field = path.join(".") || "(body)";
-      throw new AppError("validation_failed", undefined, {
-        details: [{ path: field, message: "Text cannot contain a NUL character." }],
-      });
-    }
-    return;
-  }
-  if (value === null || typeof value !== "object") return;
-  for (const [key, child] of Object.entries(value)) {
-    assertNoNul(key, path);
-    assertNoNul(child, [...path, key]);
-  }
+  return parseInput(schema, Object.fromEntries(url.searchParams));
 }
 
 export function noContent(): Response {

@@ -1,9 +1,8 @@
 "use server";
 
 import type { UIMessageChunk } from "ai";
-import { AppError } from "@/lib/errors";
 import { authedAction, type ActionFailure } from "./action";
-import { zodDetails } from "@/lib/http/error-response";
+import { parseInput } from "@/lib/http/parse-input";
 import { assertPathParams } from "@/lib/http/path-params";
 import { runRequestSchema, toRunTrigger } from "@/lib/runs/run-request";
 import { cancelRun } from "@/lib/runs/cancel-run";
@@ -19,16 +18,13 @@ export type StartRunResult = { ok: true; runId: string; stream: ReadableStream<U
 export async function startRunAction(threadId: string, request: unknown): Promise<StartRunResult> {
   return authedAction("startRun", async (user) => {
     assertPathParams({ threadId });
-    const parsed = runRequestSchema.safeParse(request);
-    // The first issue's own sentence ("The message is empty.") is the message; all of them are the details.
-    if (!parsed.success) {
-      throw new AppError("validation_failed", parsed.error.issues[0]?.message, { details: zodDetails(parsed.error) });
-    }
+    // The API's rule and wording (POST /api/threads/{id}/runs): NUL or a schema mismatch is a 422.
+    const parsed = parseInput(runRequestSchema, request);
     // A reload is not a Stop: the page finds the run again and follows it (ActionTransport).
     const { runId, stream } = await startRun({
       userId: user.id,
       threadId,
-      trigger: toRunTrigger(parsed.data),
+      trigger: toRunTrigger(parsed),
       outlivesClient: true,
     });
     return { ok: true as const, runId, stream };
