@@ -3,7 +3,7 @@ import { mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import { afterEach, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "@/lib/config/env";
 import { threadDerivedDir, threadFilesDir, threadRoot, threadStagingDir } from "@/lib/storage/layout";
-import { readThreadFileText } from "@/lib/thread-files/read-thread-file-text";
+import { readThreadFileText } from "../support/thread-file-text";
 import { writeThreadOutput } from "@/lib/thread-files/write-thread-output";
 import type { ThreadFile } from "@/lib/thread-files/thread-file-dto";
 import { callApi, signUp, type Api } from "../support/route-client";

@@ -11,8 +11,6 @@ import { readCompanion, storeCompanionMarkdown } from "./converted-companion";
 import { resolveThreadFile } from "./thread-file-path";
 import { folderOfKind, type ThreadFileKind } from "./thread-file-dto";
 
-export type ThreadFileText = { filename: string; text: string; converted: boolean } | { error: string };
-
 /**
  * Where a thread file's text can be read from: a file on disk (the file itself, or an
  * upload's markdown companion) with the offset sidecar that lets a slice read only its own
@@ -111,19 +109,4 @@ export async function threadFileTextSource({
       error: `${JSON.stringify(file.name)} needs conversion to be read as text, and document conversion is turned off on this server (AUTO_CONVERT_DOCUMENTS).`,
     };
   return { error: `${JSON.stringify(file.name)} is a binary file and cannot be read as text.` };
-}
-
-/** A thread file's whole text (see threadFileTextSource); the read tool slices instead. */
-export async function readThreadFileText(request: {
-  userId: string;
-  threadId: string;
-  kind: ThreadFileKind;
-  name: string;
-}): Promise<ThreadFileText> {
-  const source = await threadFileTextSource(request);
-  if ("error" in source) return source;
-  if (source.kind === "text") return { filename: source.filename, text: source.text, converted: source.converted };
-  // TextDecoder drops a UTF-8 byte order mark and replaces invalid sequences past the sample.
-  const text = new TextDecoder("utf-8").decode(await readFileBytes(source.textPath));
-  return { filename: source.filename, text, converted: source.converted };
 }

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { resetConfigForTests } from "@/lib/config/env";
 import { threadDerivedDir } from "@/lib/storage/layout";
 import { ingestThreadUpload } from "@/lib/thread-files/ingest-thread-upload";
-import { readThreadFileText } from "@/lib/thread-files/read-thread-file-text";
+import { readThreadFileText } from "@/tests/support/thread-file-text";
 import { writeThreadOutput } from "@/lib/thread-files/write-thread-output";
 
 // Conversions run in a worker thread, which loads markitdown-ts on its first task: seconds on a
