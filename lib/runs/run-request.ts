@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { RunTrigger } from "./start-run";
+import type { RunTrigger } from "./admission/admit-turn";
 
 // What a client may send to start a run: only the new message (history comes from the
 // database) or a request to answer the last message again. Nothing here can carry project

@@ -1,10 +1,7 @@
-import { randomUUID } from "node:crypto";
 import { generateId, isStepCount, streamText, toUIMessageStream, type UIMessageChunk } from "ai";
-import { transaction, type Tx } from "@/lib/db/client";
-import { AppError, notFound } from "@/lib/errors";
+import { transaction } from "@/lib/db/client";
 import { getThreadOrThrow } from "@/lib/threads/get-thread";
-import type { PinnedProjectContext } from "@/lib/context/pinned-context";
-import type { AttachedFile, ThreadMessage } from "@/lib/thread-messages/thread-message";
+import type { ThreadMessage } from "@/lib/thread-messages/thread-message";
 import { runInBackground } from "./background-work";
 import { configuredContextBudget } from "@/lib/context/context-budget";
 import { deliverRunStream } from "./stream/deliver-run-stream";
@@ -18,9 +15,7 @@ import { historyToModelMessages } from "@/lib/context/history-to-model-messages"
 import { createContextAudit } from "./context-audit";
 import { closeRun, settleRun } from "./settle-run";
 import { buildSystemPrompt } from "@/lib/context/system-prompt";
-import { recordAdmission } from "./admission/record-admission";
 import { normaliseInterruptedMessage } from "@/lib/thread-messages/thread-history";
-import { lockThreadForRun } from "./admission/lock-thread-for-run";
 import { titleThreadIfUntitled } from "./title-thread";
 import { buildRunTools } from "@/lib/tools/run-tools";
 import { resolveAttachments } from "./admission/resolve-attachments";
@@ -30,16 +25,14 @@ import { persistRunStream } from "@/lib/runs/stream/persist-run-stream";
 import { isEndedByShutdown, registerRun, unregisterRun } from "@/lib/runs/lease/run-registry";
 import { SHUTDOWN_ERROR } from "@/lib/runs/lease/end-runs-at-shutdown";
 import { sendRunSignal } from "@/lib/runs/lease/run-signals";
-import { prepareRunModel, type RunModel } from "./prepare-run-model";
-import { readModelCatalog, type ModelCatalog } from "@/lib/models/read-model-catalog";
+import { readModelCatalog } from "@/lib/models/read-model-catalog";
+import { admitTurn, type RunTrigger } from "./admission/admit-turn";
 
-// The run (design: "The run"): admission → pinned context → tools → AI SDK loop →
+// The run (design: "The run"): admission (admission/admit-turn.ts) → pinned context → tools → AI SDK loop →
 // persistence. One function behind both entry points: the thread page's server action and
 // POST /api/threads/{id}/runs.
 
 const MAX_STEPS = 12;
-
-export type RunTrigger = { kind: "submit"; text: string; attachments?: string[] } | { kind: "regenerate" };
 
 export interface StartedRun {
   runId: string;
@@ -47,88 +40,6 @@ export interface StartedRun {
   stream: ReadableStream<UIMessageChunk>;
   /** Milliseconds each stage before the stream took (a Server-Timing header on the API). */
   stages: { model: number; admission: number; request: number };
-}
-
-interface AdmittedTurn {
-  runId: string;
-  /** The history this run answers after its summary, as committed: ends with the anchor user message. */
-  history: ThreadMessage[];
-  /** The thread's summary of the turns before `history`. */
-  summary: string | null;
-  anchorMessageId: string;
-  userText: string;
-  isFirstExchange: boolean;
-  /** The thread's model (or the default standing in for it, with a notice). */
-  runModel: RunModel;
-  /** The thread's project as of the lock, pinned for the whole run; null outside a project. */
-  pinned: PinnedProjectContext | null;
-}
-
-/**
- * Check-and-set under the thread's row lock: one active run per thread. Everything the model
- * call needs from the database is read, and the run recorded, in this one transaction and two
- * statements (the lock brings the thread's model choice, project and summary;
- * record-admission.ts checks, writes and reads the rest): every statement before the model
- * call delays the run's first byte.
- */
-async function admitTurn(
-  tx: Tx,
-  userId: string,
-  threadId: string,
-  trigger: RunTrigger,
-  attachments: AttachedFile[],
-  catalog: ModelCatalog,
-): Promise<AdmittedTurn> {
-  const locked = await lockThreadForRun(tx, { threadId, userId });
-  if (!locked) throw notFound();
-  // 503 when no model can answer: rolled back with the lock, nothing recorded.
-  const runModel = prepareRunModel(catalog, locked.modelId);
-  const runId = randomUUID();
-  // A new message is written with the run, in admission's statement; regenerate answers the
-  // last user message again.
-  const submitted: ThreadMessage | undefined =
-    trigger.kind === "submit"
-      ? {
-          id: generateId(),
-          role: "user",
-          parts: [{ type: "text", text: trigger.text }],
-          metadata: attachments.length ? { attachments } : {},
-        }
-      : undefined;
-  const admission = await recordAdmission(tx, {
-    locked,
-    run: { runId, threadId, userId, modelId: runModel.modelId, message: submitted },
-  });
-  if (admission.live) throw new AppError("conflict", "A reply is already being generated in this chat.");
-  const { pinned } = admission;
-  const { summary, messages: history } = admission.history;
-  let anchor: ThreadMessage;
-  let runHistory: ThreadMessage[];
-  if (submitted) {
-    anchor = submitted;
-    runHistory = [...history, anchor];
-  } else {
-    // Its old answer goes, the message stays; nothing to answer is a 400, rolling the run back.
-    const lastUserIndex = history.findLastIndex((message) => message.role === "user");
-    if (lastUserIndex < 0) throw new AppError("bad_request", "There is no message to answer again.");
-    anchor = history[lastUserIndex]!;
-    const staleAnswers = history.slice(lastUserIndex + 1).map((message) => message.id);
-    if (staleAnswers.length)
-      await tx.message.deleteMany({ where: { threadId, thread: { userId }, id: { in: staleAnswers } } });
-    runHistory = history.slice(0, lastUserIndex + 1);
-  }
-  const userText = anchor.parts.map((part) => (part.type === "text" ? part.text : "")).join(" ");
-  const isFirstExchange = !summary && !history.some((message) => message.role === "assistant");
-  return {
-    runId,
-    history: runHistory,
-    summary: summary?.text ?? null,
-    anchorMessageId: anchor.id,
-    userText,
-    isFirstExchange,
-    runModel,
-    pinned,
-  };
 }
 
 export async function startRun({
