@@ -146,7 +146,7 @@ async function interleavedP50s(works: (() => Promise<unknown>)[], runs = 41): Pr
 async function benchShelf(label: string): Promise<void> {
   const { getDb, closeDb } = await import("@/lib/db/client");
   const { listDocuments } = await import("@/lib/documents/list-documents");
-  const { readDocumentSliceForAgent } = await import("@/lib/documents/read-document-for-agent");
+  const { readDocumentSliceForAgent } = await import("@/lib/documents/agent/read-document-for-agent");
   const { Prisma } = await import("@/lib/generated/prisma/client");
   const seeded = await seed();
   const db = await getDb();

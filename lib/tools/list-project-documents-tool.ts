@@ -1,6 +1,6 @@
 import { checkedTool } from "./checked-tool";
 import { z } from "zod";
-import { listShelfForAgent } from "@/lib/documents/list-shelf-for-agent";
+import { listShelfForAgent } from "@/lib/documents/agent/list-shelf-for-agent";
 import type { PinnedProjectContext } from "@/lib/context/pinned-context";
 import { asToolResult } from "./tool-result";
 

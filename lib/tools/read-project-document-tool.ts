@@ -1,6 +1,6 @@
 import { checkedTool } from "./checked-tool";
 import { z } from "zod";
-import { readDocumentSliceForAgent } from "@/lib/documents/read-document-for-agent";
+import { readDocumentSliceForAgent } from "@/lib/documents/agent/read-document-for-agent";
 import { MAX_SLICE_LIMIT } from "@/lib/text/slice-text";
 import { SLICE_INPUT_FIELDS } from "./slice-input";
 import { refuseBinaryPage } from "./readable-page";

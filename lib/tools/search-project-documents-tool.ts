@@ -1,7 +1,7 @@
 import { tool, zodSchema } from "ai";
 import { z } from "zod";
 import { SEARCH_QUERY_MAX_CHARS } from "@/lib/documents/search-text";
-import { searchShelfForAgent } from "@/lib/documents/search-shelf-for-agent";
+import { searchShelfForAgent } from "@/lib/documents/agent/search-shelf-for-agent";
 import type { PinnedProjectContext } from "@/lib/context/pinned-context";
 import { asToolResult } from "./tool-result";
 

@@ -2,8 +2,8 @@ import { sliceText, type SliceRequest, type TextSlice } from "@/lib/text/slice-t
 import { conversionFailureClause } from "@/lib/conversion/conversion-failure";
 import { getDb } from "@/lib/db/client";
 import { resolveOriginalPath } from "@/lib/storage/layout";
-import { documentTextSource } from "./document-text";
-import { noteContentFound } from "./record-content-missing";
+import { documentTextSource } from "../document-text";
+import { noteContentFound } from "../record-content-missing";
 import { sliceTextFile } from "@/lib/storage/slice-text-file";
 
 export type AgentDocumentSlice = ({ name: string } & TextSlice) | { error: string };

@@ -1,4 +1,4 @@
-import { listDocuments } from "./list-documents";
+import { listDocuments } from "../list-documents";
 
 export interface AgentSearchResult {
   results: { documentId: string; name: string; snippet: string; offset: number | null }[];
