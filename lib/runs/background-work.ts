@@ -7,7 +7,7 @@ const pending = (holder.__workspaceBackgroundWork ??= new Set());
 export function runInBackground(label: string, work: () => Promise<unknown>): void {
   const promise = work().then(
     () => {},
-    (error) => console.warn(`[chat] ${label} failed`, error),
+    (error) => console.warn(`[run] ${label} failed`, error),
   );
   pending.add(promise);
   void promise.finally(() => pending.delete(promise));

@@ -42,7 +42,7 @@ export function createContextAudit(runId: string, pinned: PinnedProjectContext |
     // database a write holds the process while it runs).
     writing = new Promise<void>((resolve) => setImmediate(resolve))
       .then(() => recordRunEvent(runId, "context", payload))
-      .catch((error) => console.warn(`[chat] run ${runId}: context event not recorded`, error));
+      .catch((error) => console.warn(`[run] run ${runId}: context event not recorded`, error));
   };
   return {
     onChunk: ({ chunk }) => {

@@ -30,7 +30,7 @@ export async function settleRun({
     try {
       await saveMessage(await getDb(), { threadId, userId }, message);
     } catch (saveError) {
-      console.error(`[chat] run ${runId}: saving the answer failed`, saveError);
+      console.error(`[run] run ${runId}: saving the answer failed`, saveError);
       outcome = { status: "failed", error: ANSWER_NOT_SAVED };
     }
   }
@@ -47,7 +47,7 @@ export async function closeRun(
   try {
     await finishRun(run, status, error);
   } catch (first) {
-    console.error(`[chat] run ${run.runId}: closing it failed; trying once more`, first);
+    console.error(`[run] run ${run.runId}: closing it failed; trying once more`, first);
     await finishRun(run, status, error);
   }
 }

@@ -107,7 +107,7 @@ export async function startRun({
       if (isToolCallError(error)) return describeToolCallError(error);
       if (runError === null) {
         runError = describeRunError(error);
-        console.error(`[chat] run ${turn.runId} failed: ${runError}`);
+        console.error(`[run] run ${turn.runId} failed: ${runError}`);
       }
       return runError;
     };

@@ -50,7 +50,7 @@ export async function titleThreadIfUntitled({
     title = cleanModelTitle(text) ?? title;
   } catch (error) {
     console.warn(
-      "[chat] title generation failed; using the first words",
+      "[run] title generation failed; using the first words",
       error instanceof Error ? error.message : error,
     );
   }

@@ -63,7 +63,7 @@ export function admitProjectContext(threadId: string, project: string | null): P
     return toAdmittedProject(project).pinned;
   } catch (error) {
     // An organisational fault, not an authorisation one: run without project context.
-    console.warn(`[chat] project context for thread ${threadId} could not be resolved; running unassigned`, error);
+    console.warn(`[run] project context for thread ${threadId} could not be resolved; running unassigned`, error);
     return null;
   }
 }
