@@ -12,6 +12,10 @@ export async function register() {
   try {
     await getDb();
     console.log(`[db] ready (${await databaseKind()} database)`);
+    // From here on the server answers requests: a block of its thread now stalls every user
+    // (opening the database and applying migrations before this are start-up, not service).
+    const { watchEventLoop } = await import("@/lib/health/watch-event-loop");
+    watchEventLoop();
     listenForRunSignals();
     const interrupted = await failInterruptedRuns();
     if (interrupted) console.warn(`[chat] ${interrupted} run(s) no server can finish marked failed`);

@@ -1,6 +1,8 @@
 import { config } from "@/lib/config/env";
 import { getDb } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
 import { CLIENT_IP_HEADER, clientIp, PEER_HEADER } from "@/lib/http/client-ip";
+import { JSON_BODY_MAX_DEPTH, jsonDepthExceeds, readBodyText } from "@/lib/http/read-bounded-json";
 import type { Auth } from "./auth";
 import { admitSignInAttempt } from "./sign-in-limits";
 
@@ -11,6 +13,9 @@ import { admitSignInAttempt } from "./sign-in-limits";
 // - ALLOW_SIGN_UP=false closes registration once the first account exists;
 // - a sign-up for an email that already has an account answers like a new one (200, same
 //   body shape, the same password-hashing time) instead of saying the email is taken.
+
+/** Account requests carry an email, a name and a password: a few hundred bytes. */
+const AUTH_BODY_MAX_BYTES = 64 * 1024;
 
 function authError(status: number, code: string, message: string, headers: HeadersInit = {}): Response {
   return Response.json({ code, message }, { status, headers });
@@ -26,7 +31,23 @@ export async function handleAuthRequest(auth: Auth, req: Request): Promise<Respo
   const ip = clientIp(req.headers, trustedProxies);
   if (ip) headers.set(CLIENT_IP_HEADER, ip);
   const path = new URL(req.url).pathname;
-  const body = req.method === "POST" ? (await req.text()) || undefined : undefined;
+  let body: string | undefined;
+  if (req.method === "POST") {
+    // Bounded like every JSON body (lib/http/read-bounded-json.ts) before better-auth parses it.
+    try {
+      body = (await readBodyText(req, AUTH_BODY_MAX_BYTES)) || undefined;
+    } catch (error) {
+      if (error instanceof AppError)
+        return authError(
+          error.status,
+          error.code === "payload_too_large" ? "BODY_TOO_LARGE" : "BAD_REQUEST",
+          error.message,
+        );
+      throw error;
+    }
+    if (body && jsonDepthExceeds(body, JSON_BODY_MAX_DEPTH))
+      return authError(400, "BODY_TOO_DEEP", `The request body is nested deeper than ${JSON_BODY_MAX_DEPTH} levels.`);
+  }
   const forwarded = new Request(req.url, { method: req.method, headers, body, signal: req.signal });
 
   if (req.method === "POST" && path.endsWith("/sign-in/email")) {

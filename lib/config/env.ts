@@ -57,6 +57,8 @@ export interface AppConfig extends Settings {
   model: { apiKey: string | null; baseUrl: string | null; name: string | null };
   /** MODEL_ENDPOINTS: named endpoints beside the default one. */
   modelEndpoints: ModelEndpoint[];
+  /** HEALTH_DETAIL_SECRET: sent as X-Health-Secret, it opens `/api/health?detail=1` to an operator. */
+  healthDetailSecret: string | null;
 }
 
 type Env = Record<string, string | undefined>;
@@ -118,6 +120,7 @@ export function readConfig(env: Env = process.env, warn: Warn = (m) => console.w
       name: optional(env, "OPENAI_MODEL"),
     },
     modelEndpoints: parseModelEndpoints(env.MODEL_ENDPOINTS, warn ?? ((message) => console.warn(message))),
+    healthDetailSecret: optional(env, "HEALTH_DETAIL_SECRET"),
   };
 }
 

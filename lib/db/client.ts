@@ -24,6 +24,23 @@ interface DbHandle {
 const MIGRATIONS_DIR = path.join(process.cwd(), "prisma", "migrations");
 const ADVISORY_MIGRATION_LOCK = 72707369; // the id Prisma's own engine uses
 
+/**
+ * PGlite runs each statement synchronously on this thread, and its promises resolve without
+ * any I/O, so a chain of statements (a document's search-text batches, an export's pages)
+ * runs as one unbroken stretch of microtasks: no request is read until the chain ends (one
+ * 1,440-page PDF's indexing held every request of the instance for 2.2 s). A turn of the event
+ * loop before each statement lets waiting requests in between statements, so a block lasts
+ * one statement, never a chain. Every statement goes through execProtocolRaw (queries, exec
+ * scripts, transactions' BEGIN and COMMIT).
+ */
+function yieldBeforeEachStatement(pglite: { execProtocolRaw: (...args: never[]) => Promise<Uint8Array> }): void {
+  const execProtocolRaw = pglite.execProtocolRaw.bind(pglite);
+  pglite.execProtocolRaw = async (...args) => {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    return execProtocolRaw(...args);
+  };
+}
+
 async function openEmbedded(dataDir: string): Promise<DbHandle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { PrismaPGlite } = await import("pglite-prisma-adapter");
@@ -34,6 +51,7 @@ async function openEmbedded(dataDir: string): Promise<DbHandle> {
   const release = await lockDatabaseDirectory(directory);
   try {
     const pglite = await PGlite.create(directory, { extensions: { pg_trgm } });
+    yieldBeforeEachStatement(pglite);
     const executor: MigrationExecutor = {
       query: async (sql, params) => (await pglite.query(sql, params)).rows as never[],
       runScript: async (sql) => {

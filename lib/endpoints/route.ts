@@ -5,6 +5,7 @@ import { authenticateToken } from "@/lib/tokens/authenticate-token";
 import { appOrigins } from "@/lib/http/app-origins";
 import { toErrorResponse } from "@/lib/http/error-response";
 import { parseInput } from "@/lib/http/parse-input";
+import { readBoundedJson } from "@/lib/http/read-bounded-json";
 import { assertPathParams } from "@/lib/http/path-params";
 import { assertSameOriginRequest } from "@/lib/http/same-origin";
 
@@ -74,18 +75,12 @@ async function identifyCaller(req: Request, tokenPolicy: TokenPolicy): Promise<S
 }
 
 /**
- * Parses a JSON body: malformed JSON is 400; a NUL anywhere in it or a schema mismatch is 422
- * with details (parseInput, the rule every entry point shares).
+ * Parses a JSON body: too large is 413, nested too deep or malformed is 400 (read-bounded-json);
+ * a NUL anywhere in it or a schema mismatch is 422 with details (parseInput, the rule every
+ * entry point shares).
  */
 export async function readJsonBody<S extends z.ZodType>(req: Request, schema: S): Promise<z.output<S>> {
-  const text = await req.text();
-  let body: unknown;
-  try {
-    body = text.trim() === "" ? {} : JSON.parse(text);
-  } catch {
-    throw new AppError("bad_request", "The request body is not valid JSON.");
-  }
-  return parseInput(schema, body);
+  return parseInput(schema, await readBoundedJson(req));
 }
 
 /** Parses query parameters; out-of-range values are 422, never clamped (api.md "Paging"). */

@@ -12,8 +12,15 @@ export const createTokenBody = z.object({
         .string()
         .min(1, "Name cannot be empty.")
         .max(TOKEN_NAME_MAX_CHARS, `Name must be at most ${TOKEN_NAME_MAX_CHARS} characters.`),
-    ),
-  expiresInDays: z.number().int().min(1).max(TOKEN_MAX_DAYS).optional(),
+    )
+    .meta({ description: `1 to ${TOKEN_NAME_MAX_CHARS} characters once trimmed` }),
+  expiresInDays: z
+    .number()
+    .int()
+    .min(1)
+    .max(TOKEN_MAX_DAYS)
+    .optional()
+    .meta({ description: "Omitted: the token never expires" }),
 });
 
 export type CreateTokenInput = z.output<typeof createTokenBody>;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { callApi } from "../support/route-client";
+import { resetConfigForTests } from "@/lib/config/env";
+import { watchEventLoop } from "@/lib/health/watch-event-loop";
 
 const credentials = () => ({
   email: `u-${crypto.randomUUID()}@example.test`,
@@ -53,6 +55,41 @@ describe("accounts", () => {
     const res = await callApi("POST", "/api/auth/sign-out", { cookie, headers: { origin: "http://evil.example" } });
     expect(res.status).toBe(403);
     expect((await callApi("GET", "/api/projects", { cookie })).status).toBe(200);
+  });
+
+  it("opens health's detail only to the operator's secret, and never hints at it", async () => {
+    process.env.HEALTH_DETAIL_SECRET = "operator secret of the test";
+    resetConfigForTests();
+    watchEventLoop();
+    try {
+      const plain = { ok: true, database: process.env.TEST_DATABASE === "postgres" ? "postgres" : "embedded" };
+      const tries: Record<string, string>[] = [
+        {},
+        { "x-health-secret": "wrong" },
+        { "x-health-secret": "operator secret of the tes" },
+      ];
+      for (const headers of tries) {
+        const res = await callApi("GET", "/api/health?detail=1", { headers });
+        expect(res.status).toBe(200);
+        expect(await res.json()).toEqual(plain);
+      }
+      const detail = await callApi("GET", "/api/health?detail=1", {
+        headers: { "x-health-secret": "operator secret of the test" },
+      });
+      const body = await detail.json();
+      expect(body).toMatchObject({ ...plain, memory: { rss: expect.any(Number), heapUsed: expect.any(Number) } });
+      expect(body.eventLoop).toMatchObject({
+        p99Ms: expect.any(Number),
+        maxMs: expect.any(Number),
+        blocksOverWarn: expect.any(Number),
+      });
+    } finally {
+      delete process.env.HEALTH_DETAIL_SECRET;
+      resetConfigForTests();
+    }
+    // Without a secret configured, nobody gets the detail.
+    const res = await callApi("GET", "/api/health?detail=1", { headers: { "x-health-secret": "" } });
+    expect(Object.keys(await res.json())).toEqual(["ok", "database"]);
   });
 
   it("answers health without a session and everything else with 401 JSON", async () => {

@@ -2,6 +2,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { TokenPolicy } from "@/lib/endpoints/route";
+import { callApi } from "../support/route-client";
 
 // Default deny for API tokens (design: "Tokens and browser security"): every route file under
 // app/api is on exactly one of these lists, and its handlers say the same. A new route file
@@ -51,6 +52,8 @@ const TOKEN_DENYLIST = [
   "config",
   "models",
   "health",
+  // Public, like health: the OpenAPI document of this API.
+  "openapi.json",
   "[...unknown]",
 ];
 
@@ -76,7 +79,7 @@ describe("route inventory", () => {
     expect({ unlisted, both, stale }).toEqual({ unlisted: [], both: [], stale: [] });
   });
 
-  it.each(files.filter((file) => !file.startsWith("auth/") && file !== "health"))(
+  it.each(files.filter((file) => !file.startsWith("auth/") && file !== "health" && file !== "openapi.json"))(
     "wraps every handler of %s with the policy of its list",
     async (file) => {
       const mod = (await import(/* @vite-ignore */ path.join(API_DIR, file, "route.ts"))) as Record<string, unknown>;
@@ -87,4 +90,18 @@ describe("route inventory", () => {
         expect((mod[method] as { tokenPolicy?: TokenPolicy }).tokenPolicy, `${method} ${file}`).toBe(expected);
     },
   );
+
+  it("serves the OpenAPI document without a session, and refuses a token there like health", async () => {
+    const res = await callApi("GET", "/api/openapi.json");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("application/json");
+    const document = await res.json();
+    expect(document.openapi).toMatch(/^3\.1\.\d+$/);
+    expect(Object.keys(document.paths)).toContain("/api/threads/{id}/runs");
+    // Built once: a second request answers the same document.
+    expect(await (await callApi("GET", "/api/openapi.json")).json()).toEqual(document);
+    const withToken = await callApi("GET", "/api/openapi.json", { headers: { authorization: "Bearer pwt_x" } });
+    expect(withToken.status).toBe(401);
+    expect((await withToken.json()).error.code).toBe("unauthorized");
+  });
 });

@@ -178,3 +178,74 @@ describe("total under a restore racing an upload", () => {
     expect(await total(api, projectId)).toBe(3);
   });
 });
+
+// A run's shelf snapshot (the <documents> index admission pins, the context endpoint's `index`)
+// takes its count from project.documentCount and its rows from the shelf, in one statement:
+// never a walk of the whole shelf, and never a count from before a write with rows from after
+// it. Each write is held open inside its transaction, with the row changed and the counter
+// updated by the trigger, while the snapshot is read: PostgreSQL must answer from before the
+// write (both parts), PGlite queues the read until the write commits (both parts after it).
+describe("a run's shelf snapshot under a write held open", () => {
+  async function snapshot(api: Api, threadId: string) {
+    const { index } = (await (await api("GET", `/api/threads/${threadId}/context`)).json()) as {
+      index: { entries: number; totalDocuments: number };
+    };
+    return index;
+  }
+
+  async function heldOpen(write: (tx: import("@/lib/db/client").Tx) => Promise<unknown>) {
+    const { transaction } = await import("@/lib/db/client");
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let written!: () => void;
+    const wrote = new Promise<void>((resolve) => (written = resolve));
+    const done = transaction(async (tx) => {
+      await write(tx);
+      written();
+      await released;
+    });
+    await wrote;
+    return { release, done };
+  }
+
+  it.each(["upload", "delete"] as const)("an %s: count and rows from the same side of it", async (kind) => {
+    const { api, id: userId, projectId, documents } = await shelfOf(3);
+    const { thread } = (await (await api("POST", "/api/threads", { json: { projectId } })).json()) as {
+      thread: { id: string };
+    };
+    expect(await snapshot(api, thread.id)).toEqual(expect.objectContaining({ entries: 3, totalDocuments: 3 }));
+    const write = await heldOpen((tx) =>
+      kind === "delete"
+        ? tx.projectDocument.update({ where: { id: documents[0]!.id }, data: { trashedAt: new Date() } })
+        : tx.projectDocument.create({
+            data: {
+              projectId,
+              userId,
+              name: "held.txt",
+              storedRelpath: "held/original/held.txt",
+              sha256: "0".repeat(64),
+              sizeBytes: 4n,
+            },
+          }),
+    );
+    const after = kind === "delete" ? 2 : 4;
+    const reading = snapshot(api, thread.id);
+    if ((await databaseKind()) === "postgres") {
+      // Read while the write is open: all from before it.
+      expect(await reading).toEqual(expect.objectContaining({ entries: 3, totalDocuments: 3 }));
+      write.release();
+      await write.done;
+    } else {
+      // The read is queued behind the open transaction until it commits: all from after it.
+      let settled = false;
+      void reading.then(() => (settled = true));
+      for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+      expect(settled).toBe(false);
+      write.release();
+      await write.done;
+      expect(await reading).toEqual(expect.objectContaining({ entries: after, totalDocuments: after }));
+    }
+    expect(await snapshot(api, thread.id)).toEqual(expect.objectContaining({ entries: after, totalDocuments: after }));
+    expect(await total(api, projectId)).toBe(after);
+  });
+});

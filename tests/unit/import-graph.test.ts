@@ -18,8 +18,9 @@ const ROOT = path.resolve(__dirname, "../..");
  * files); folders of one tier know nothing of each other. `lib/errors` is the file lib/errors.ts.
  */
 export const LIB_ORDER: readonly (readonly string[])[] = [
-  // Leaves: the error table, pure text helpers (the slicer among them), the generated Prisma client, locales.
-  ["errors", "text", "generated", "i18n"],
+  // Leaves: the error table, pure text helpers (the slicer among them), the generated Prisma
+  // client, locales, the event-loop watcher.
+  ["errors", "text", "generated", "i18n", "health"],
   // Pure helpers over names and bytes; the environment, parsed (CIDR ranges and model endpoints included).
   ["files", "config"],
   // Plumbing that knows no domain: HTTP requests and responses, the database, the disk, conversion.
@@ -38,9 +39,11 @@ export const LIB_ORDER: readonly (readonly string[])[] = [
   // Who is asking: sessions (a new account's first project is created here), then API tokens.
   ["auth"],
   ["tokens"],
-  // The top: route and server-action wrappers (session or token → handler → error response),
-  // and the browser's API client.
-  ["endpoints", "client"],
+  // The API's edge: route and server-action wrappers (session or token → handler → error
+  // response), the request schemas the route handlers parse, and the browser's API client.
+  ["endpoints", "api-schemas", "client"],
+  // The OpenAPI document, generated from the wrappers' policies and the handlers' own schemas.
+  ["openapi"],
 ];
 const SOURCE_FOLDERS = ["app", "components", "lib"];
 const SKIPPED = new Set(["lib/generated"]);

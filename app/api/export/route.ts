@@ -1,14 +1,12 @@
-import { z } from "zod";
+import { exportQuery } from "@/lib/api-schemas/portable";
 import { readQuery, tokenRoute } from "@/lib/endpoints/route";
 import { exportAccount } from "@/lib/portable/export-account";
 
 export const dynamic = "force-dynamic";
 
-const query = z.object({ trash: z.enum(["true", "false"]).default("false") });
-
 // GET /api/export – everything the caller owns as one streamed zip
 export const GET = tokenRoute(async ({ user, url }) => {
-  const { trash } = readQuery(url, query);
+  const { trash } = readQuery(url, exportQuery);
   const { stream, estimatedBytes } = await exportAccount({ userId: user.id, includeTrash: trash === "true" });
   const day = new Date().toISOString().slice(0, 10);
   return new Response(stream, {

@@ -1,7 +1,7 @@
 import { config } from "@/lib/config/env";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Tx } from "@/lib/db/client";
-import { parseShelfSnapshot, shelfSnapshotSql } from "@/lib/documents/shelf-snapshot";
+import { parseShelfSnapshot, shelfSnapshotSql, type ShelfSnapshotJson } from "@/lib/documents/shelf-snapshot";
 import { buildPinnedContext, type AdmittedProject, type PinnedProjectContext } from "@/lib/context/pinned-context";
 
 // Admission (design: "The run", step 1): resolve the thread's project once, server-side, and
@@ -9,8 +9,8 @@ import { buildPinnedContext, type AdmittedProject, type PinnedProjectContext } f
 // project id comes from the user's own thread row, as admission's lock read it.
 
 /**
- * The project with its shelf snapshot as SQL giving one JSON text, or NULL when the project is
- * not the user's: a subquery, so admission reads it in its one statement with everything else
+ * The project with its shelf snapshot as SQL giving one JSON text (the snapshot an object
+ * inside it, so one JSON.parse reads both), or NULL when the project is not the user's: a subquery, so admission reads it in its one statement with everything else
  * (record-admission.ts). The shelf subquery is scoped by the same project and user as the
  * project row.
  */
@@ -30,7 +30,7 @@ export function toAdmittedProject(text: string): AdmittedProject {
     name: string;
     instructions: string;
     status: string;
-    shelf: string;
+    shelf: ShelfSnapshotJson;
   };
   return {
     pinned: buildPinnedContext({

@@ -1,13 +1,10 @@
-import { z } from "zod";
+import { updateProjectBody } from "@/lib/api-schemas/projects";
 import { tokenRoute, readJsonBody } from "@/lib/endpoints/route";
 import { deleteProject } from "@/lib/projects/delete-project";
 import { getProjectOrThrow } from "@/lib/projects/get-project";
-import { projectNameSchema } from "@/lib/projects/project-fields";
 import { updateProject } from "@/lib/projects/update-project";
 
 export const dynamic = "force-dynamic";
-
-const patchBody = z.object({ name: projectNameSchema.optional(), instructions: z.string().optional() });
 
 // GET /api/projects/{id} – one project
 export const GET = tokenRoute<{ id: string }>(async ({ user, params }) =>
@@ -16,7 +13,7 @@ export const GET = tokenRoute<{ id: string }>(async ({ user, params }) =>
 
 // PATCH /api/projects/{id} – rename and/or edit instructions
 export const PATCH = tokenRoute<{ id: string }>(async ({ req, user, params }) => {
-  const body = await readJsonBody(req, patchBody);
+  const body = await readJsonBody(req, updateProjectBody);
   return Response.json({ project: await updateProject({ userId: user.id, projectId: params.id, ...body }) });
 });
 

@@ -1,16 +1,11 @@
-import { z } from "zod";
+import { updateThreadBody } from "@/lib/api-schemas/threads";
 import { tokenRoute, noContent, readJsonBody } from "@/lib/endpoints/route";
 import { deleteThread } from "@/lib/threads/delete-thread";
 import { getThreadOrThrow } from "@/lib/threads/get-thread";
 import { renameThread } from "@/lib/threads/rename-thread";
 import { setThreadModel } from "@/lib/threads/set-thread-model";
-import { threadTitleSchema } from "@/lib/threads/thread-fields";
 
 export const dynamic = "force-dynamic";
-
-const patchBody = z
-  .object({ title: threadTitleSchema.optional(), modelId: z.string().min(1).max(300).nullable().optional() })
-  .refine((body) => body.title !== undefined || body.modelId !== undefined, "Send a title, a modelId, or both.");
 
 // GET /api/threads/{id} – one chat
 export const GET = tokenRoute<{ id: string }>(async ({ user, params }) =>
@@ -20,7 +15,7 @@ export const GET = tokenRoute<{ id: string }>(async ({ user, params }) =>
 // PATCH /api/threads/{id} – rename, choose the model (the model first: an unknown one is a
 // 422 that leaves the title alone too)
 export const PATCH = tokenRoute<{ id: string }>(async ({ req, user, params }) => {
-  const { title, modelId } = await readJsonBody(req, patchBody);
+  const { title, modelId } = await readJsonBody(req, updateThreadBody);
   let thread = modelId !== undefined ? await setThreadModel({ userId: user.id, threadId: params.id, modelId }) : null;
   if (title !== undefined) thread = await renameThread({ userId: user.id, threadId: params.id, title });
   return Response.json({ thread });

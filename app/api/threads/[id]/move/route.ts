@@ -1,13 +1,11 @@
-import { z } from "zod";
+import { moveThreadBody } from "@/lib/api-schemas/threads";
 import { tokenRoute, readJsonBody } from "@/lib/endpoints/route";
 import { moveThread } from "@/lib/threads/move-thread";
 
 export const dynamic = "force-dynamic";
 
-const moveBody = z.object({ projectId: z.string().min(1).nullable() });
-
 // POST /api/threads/{id}/move – into an active project of the caller's, or out (null)
 export const POST = tokenRoute<{ id: string }>(async ({ req, user, params }) => {
-  const { projectId } = await readJsonBody(req, moveBody);
+  const { projectId } = await readJsonBody(req, moveThreadBody);
   return Response.json({ thread: await moveThread({ userId: user.id, threadId: params.id, projectId }) });
 });

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { documentContentQuery } from "@/lib/api-schemas/documents";
 import { getDocumentMarkdown, getDocumentOriginal } from "@/lib/documents/get-document-content";
 import { fileResponse } from "@/lib/http/file-response";
 import { tokenRoute, readQuery } from "@/lib/endpoints/route";
@@ -6,14 +6,9 @@ import { API_CONTENT_SECURITY_POLICY } from "@/lib/http/security-headers";
 
 export const dynamic = "force-dynamic";
 
-const query = z.object({
-  download: z.enum(["true", "false"]).default("false"),
-  as: z.enum(["markdown"]).optional(),
-});
-
 // GET /api/projects/{id}/documents/{docId}/content – the original bytes, or `as=markdown` its text
 export const GET = tokenRoute<{ id: string; docId: string }>(async ({ url, user, params }) => {
-  const { download, as } = readQuery(url, query);
+  const { download, as } = readQuery(url, documentContentQuery);
   const ref = { userId: user.id, projectId: params.id, documentId: params.docId };
   if (as === "markdown") {
     return new Response(await getDocumentMarkdown(ref), {

@@ -1,0 +1,290 @@
+import { z } from "zod";
+
+// The success bodies of the HTTP API as zod schemas, for the OpenAPI document only: the
+// handlers build these from the DTO interfaces (lib/*/…-dto.ts), and
+// tests/unit/openapi/response-schemas.test.ts checks each schema's type equals its interface,
+// so neither can change without the other. `id` makes each a named component.
+
+const timestamp = z.iso.datetime({ offset: true }).meta({ description: "ISO 8601 timestamp" });
+const nextOffset = z
+  .number()
+  .int()
+  .nullable()
+  .meta({ description: "The offset of the next page; null after the last" });
+
+export const projectSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    instructions: z.string(),
+    status: z.enum(["active", "archived"]),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+    threadCount: z.number().int(),
+    documentCount: z.number().int().meta({ description: "Live (untrashed) documents on the shelf" }),
+  })
+  .meta({ id: "Project" });
+
+export const deleteProjectResultSchema = z
+  .object({ unlinkedThreads: z.number().int(), trashedDocuments: z.number().int() })
+  .meta({ id: "DeleteProjectResult" });
+
+export const threadSchema = z
+  .object({
+    id: z.uuid(),
+    title: z.string(),
+    projectId: z.uuid().nullable(),
+    modelId: z.string().nullable().meta({ description: '"<endpoint>:<model>", or null for the default model' }),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .meta({ id: "Thread" });
+
+export const threadPageSchema = z
+  .object({ threads: z.array(threadSchema), total: z.number().int(), nextOffset })
+  .meta({ id: "ThreadPage" });
+
+export const documentSchema = z
+  .object({
+    id: z.uuid(),
+    projectId: z.uuid(),
+    name: z.string(),
+    sizeBytes: z.number().int(),
+    sha256: z.string(),
+    sourceThreadId: z.string().nullable(),
+    sourceKind: z.enum(["upload", "output"]).nullable(),
+    sourceName: z.string().nullable(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+    contentMissing: z.boolean().meta({ description: "The stored original was last found gone or not its size" }),
+  })
+  .meta({ id: "Document" });
+
+export const listedDocumentSchema = documentSchema
+  .extend({
+    match: z
+      .object({
+        snippet: z.string(),
+        offset: z
+          .number()
+          .int()
+          .nullable()
+          .meta({ description: "Character offset of the first match in the text; null when only the name matched" }),
+      })
+      .optional()
+      .meta({ description: "With a search (`q`): where the query was found" }),
+  })
+  .meta({ id: "ListedDocument" });
+
+export const documentPageSchema = z
+  .object({
+    documents: z.array(listedDocumentSchema),
+    total: z.number().int(),
+    nextOffset,
+    nextCursor: z.string().nullable().meta({ description: "The next page's keyset cursor; null at the end" }),
+  })
+  .meta({ id: "DocumentPage" });
+
+export const placedDocumentSchema = z
+  .object({
+    document: documentSchema,
+    deduplicated: z.boolean().meta({ description: "Identical bytes were already on the shelf (status 200, not 201)" }),
+  })
+  .meta({ id: "PlacedDocument" });
+
+export const threadFileSchema = z
+  .object({
+    kind: z.enum(["upload", "output"]),
+    filename: z.string(),
+    sizeBytes: z.number().int(),
+    modifiedAt: timestamp,
+    virtualPath: z
+      .string()
+      .meta({ description: "How the model refers to the file: /mnt/user-data/{uploads|outputs}/…" }),
+    artifactUrl: z.string().meta({ description: "Where its bytes are: /api/threads/{id}/artifacts/…" }),
+  })
+  .meta({ id: "ThreadFile" });
+
+export const threadFilesSchema = z.object({ files: z.array(threadFileSchema) }).meta({ id: "ThreadFileList" });
+
+export const threadFileGroupPageSchema = z
+  .object({
+    groups: z.array(
+      z.object({
+        threadId: z.uuid(),
+        title: z.string(),
+        updatedAt: timestamp,
+        files: z.array(threadFileSchema).meta({ description: "At most `fileLimit`, newest first" }),
+        truncated: z.boolean().meta({ description: "The chat has more files than `fileLimit`" }),
+      }),
+    ),
+    nextOffset,
+    truncated: z.boolean().meta({ description: "Some group on this page was cut at `fileLimit`" }),
+  })
+  .meta({ id: "ThreadFileGroupPage" });
+
+export const trashedDocumentSchema = documentSchema
+  .extend({
+    trashedAt: timestamp,
+    origin: z.object({ projectId: z.string(), projectName: z.string() }),
+    originAvailable: z
+      .boolean()
+      .meta({ description: "The origin project still exists, is the caller's and is active" }),
+    purgeAfter: timestamp.meta({ description: "The first instant the retention sweep may purge it" }),
+  })
+  .meta({ id: "TrashedDocument" });
+
+export const trashPageSchema = z
+  .object({
+    documents: z.array(trashedDocumentSchema),
+    total: z.number().int(),
+    nextOffset,
+    retentionDays: z.number().int(),
+  })
+  .meta({ id: "TrashPage" });
+
+export const restoreResultSchema = z
+  .object({
+    outcome: z
+      .enum(["restored", "merged"])
+      .meta({ description: '"merged": the target already had identical bytes; the trashed copy is gone' }),
+    document: documentSchema,
+  })
+  .meta({ id: "RestoreResult" });
+
+export const runSchema = z
+  .object({
+    id: z.uuid(),
+    status: z.enum(["running", "completed", "stopped", "failed"]),
+    modelId: z.string().nullable(),
+    createdAt: timestamp,
+    finishedAt: timestamp.nullable(),
+    error: z.string().nullable(),
+    instanceId: z.string().nullable().meta({ description: "The instance streaming it (running runs only)" }),
+    leaseExpiresAt: timestamp.nullable().meta({ description: "Its owner's lease (running runs only)" }),
+  })
+  .meta({ id: "Run" });
+
+export const runEventSchema = z
+  .object({ type: z.string(), createdAt: timestamp, payload: z.unknown() })
+  .meta({ id: "RunEvent" });
+
+export const threadSummarySchema = z
+  .object({
+    text: z.string(),
+    throughMessageId: z.string().meta({ description: "The last message the summary covers" }),
+    updatedAt: timestamp,
+  })
+  .meta({ id: "ThreadSummary" });
+
+const runContextSummaryShape = {
+  project: z.object({ id: z.uuid(), name: z.string(), archived: z.boolean() }),
+  instructions: z.object({ bytes: z.number().int(), maxBytes: z.number().int() }),
+  index: z.object({
+    entries: z.number().int(),
+    totalDocuments: z.number().int(),
+    bytes: z.number().int(),
+    maxBytes: z.number().int(),
+    truncated: z.boolean(),
+  }),
+  omitted: z.object({ count: z.number().int(), documents: z.array(z.object({ id: z.uuid(), name: z.string() })) }),
+};
+
+export const projectContextSchema = z.object(runContextSummaryShape).meta({ id: "ProjectContext" });
+
+export const historyContextSchema = z
+  .object({
+    tokens: z.number().int(),
+    budgetTokens: z.number().int(),
+    prunedToolResults: z.number().int(),
+    summarizedThroughMessageId: z.string().nullable(),
+  })
+  .meta({ id: "HistoryContext" });
+
+export const threadContextSchema = z
+  .union([
+    z.object({ ...runContextSummaryShape, history: historyContextSchema }),
+    z.object({ project: z.null(), history: historyContextSchema }),
+  ])
+  .meta({ id: "ThreadContext", description: "What the next run receives; `project` is null for a chat outside one" });
+
+/** An AI SDK UI message; its parts are described, not spelt out (text, reasoning, tool-*, file, step-start…). */
+export const threadMessageSchema = z
+  .object({
+    id: z.string(),
+    role: z.enum(["system", "user", "assistant"]),
+    parts: z.array(z.looseObject({ type: z.string() })).meta({ description: "AI SDK UI message parts" }),
+    metadata: z.object({
+      attachments: z
+        .array(z.object({ filename: z.string(), sizeBytes: z.number().int(), virtualPath: z.string() }))
+        .optional(),
+      modelId: z.string().optional(),
+      notices: z.array(z.looseObject({ kind: z.enum(["model_fallback", "tools_unsupported"]) })).optional(),
+    }),
+    sources: z
+      .array(
+        z.object({
+          kind: z.enum(["document", "upload", "output"]),
+          documentId: z.string().optional(),
+          name: z.string(),
+          ranges: z.array(z.tuple([z.number().int(), z.number().int()])),
+          available: z.boolean().optional(),
+        }),
+      )
+      .optional()
+      .meta({ description: "Assistant messages: what the agent read, and whether it can still be opened" }),
+    createdAt: timestamp.optional(),
+  })
+  .meta({ id: "ThreadMessage" });
+
+export const tokenSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    prefix: z.string().meta({ description: "The secret's first characters" }),
+    createdAt: timestamp,
+    expiresAt: timestamp.nullable(),
+    lastUsedAt: timestamp.nullable(),
+  })
+  .meta({ id: "ApiToken" });
+
+export const createdTokenSchema = z
+  .object({ token: tokenSchema, secret: z.string().meta({ description: "Shown in this answer and nowhere else" }) })
+  .meta({ id: "CreatedApiToken" });
+
+export const modelListSchema = z
+  .object({
+    models: z.array(
+      z.object({
+        id: z.string(),
+        endpoint: z.string(),
+        name: z.string(),
+        available: z.boolean(),
+        tools: z.boolean().nullable(),
+        contextTokens: z.number().int().nullable(),
+      }),
+    ),
+    defaultModelId: z.string().nullable(),
+    endpoints: z.array(z.object({ name: z.string(), available: z.boolean() })),
+  })
+  .meta({ id: "ModelList" });
+
+export const publicConfigSchema = z
+  .object({
+    instructionsMaxBytes: z.number().int(),
+    indexMaxEntries: z.number().int(),
+    indexMaxBytes: z.number().int(),
+    trashRetentionDays: z.number().int(),
+    uploadMaxBytes: z.number().int(),
+    autoConvertDocuments: z.boolean(),
+    model: z.object({ configured: z.boolean(), name: z.string().nullable() }),
+  })
+  .meta({ id: "PublicConfig" });
+
+export const importCountsSchema = z
+  .object({ projects: z.number().int(), documents: z.number().int(), threads: z.number().int() })
+  .meta({ id: "ImportCounts" });
+
+export const healthSchema = z
+  .looseObject({ ok: z.literal(true), database: z.enum(["embedded", "postgres"]) })
+  .meta({ id: "Health", description: "For an operator (`?detail=1` with the secret), `eventLoop` and `memory` too" });
