@@ -7,8 +7,8 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   if (process.env.NEXT_PHASE === "phase-production-build") return;
   const { getDb, databaseKind } = await import("@/lib/db/client");
-  const { failInterruptedRuns } = await import("@/lib/chat/run-records");
-  const { listenForRunSignals } = await import("@/lib/runs/run-signals");
+  const { failInterruptedRuns } = await import("@/lib/runs/lease/run-records");
+  const { listenForRunSignals } = await import("@/lib/runs/lease/run-signals");
   try {
     await getDb();
     console.log(`[db] ready (${await databaseKind()} database)`);
@@ -20,7 +20,7 @@ export async function register() {
     const interrupted = await failInterruptedRuns();
     if (interrupted) console.warn(`[chat] ${interrupted} run(s) no server can finish marked failed`);
     // scripts/serve.mjs runs in this process and calls it on SIGTERM/SIGINT before exiting.
-    const { endRunsAtShutdown } = await import("@/lib/runs/end-runs-at-shutdown");
+    const { endRunsAtShutdown } = await import("@/lib/runs/lease/end-runs-at-shutdown");
     (
       globalThis as typeof globalThis & { __workspaceEndRunsAtShutdown?: () => Promise<number> }
     ).__workspaceEndRunsAtShutdown = endRunsAtShutdown;

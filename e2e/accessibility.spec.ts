@@ -118,7 +118,7 @@ test("every page and dialog is accessible in light and dark, and fits a phone", 
     const chat = new ChatPanel(page);
     await page.goto(`/workspace/chats/${thread.id}`);
     await page.getByTestId("context-button").click();
-    await expect(page.getByTestId("context-summary")).toBeVisible();
+    await expect(page.getByTestId("context-report")).toBeVisible();
     await expectAccessible(page, "context dialog");
     await page.keyboard.press("Escape");
 

@@ -137,7 +137,7 @@ async function interleavedP50s(works: (() => Promise<unknown>)[], runs = 41): Pr
 async function benchShelf(label: string): Promise<void> {
   const { getDb, closeDb } = await import("@/lib/db/client");
   const { listDocuments } = await import("@/lib/documents/list-documents");
-  const { readDocumentSliceForAgent } = await import("@/lib/documents/read-document-for-agent");
+  const { readDocumentSliceForAgent } = await import("@/lib/documents/agent/read-document-for-agent");
   const { Prisma } = await import("@/lib/generated/prisma/client");
   const seeded = await seed();
   const db = await getDb();
@@ -735,8 +735,8 @@ async function benchLongConversation(): Promise<void> {
   const { resetConfigForTests } = await import("@/lib/config/env");
   resetConfigForTests();
   const { getDb, closeDb } = await import("@/lib/db/client");
-  const { startRun } = await import("@/lib/chat/start-run");
-  const { backgroundWorkSettled } = await import("@/lib/chat/background-work");
+  const { startRun } = await import("@/lib/runs/start-run");
+  const { backgroundWorkSettled } = await import("@/lib/runs/background-work");
   const db = await getDb();
   const userId = randomUUID().replace(/-/g, "");
   await db.user.create({ data: { id: userId, name: "Bench", email: `${userId}@bench.test` } });

@@ -8,7 +8,7 @@
 // parsing resolves "%2e%2e" into a walk to another route (lib/http/raw-path.mjs).
 import { createServer } from "node:http";
 import next from "next";
-import { rejectRawPath } from "../lib/http/raw-path.mjs";
+import { rejectRawPath } from "@/lib/http/raw-path.mjs";
 
 const PEER_HEADER = "x-workspace-peer";
 // A server action's reply is sent unencoded: the chat page starts a run through one, and its
@@ -48,7 +48,7 @@ const server = createServer((req, res) => {
 server.listen(port, () => console.log(`> Ready on http://localhost:${port}`));
 
 // A graceful stop: no new connections; the runs this process streams end recorded as failed,
-// their partial answers saved (lib/runs/end-runs-at-shutdown.ts, handed over by
+// their partial answers saved (lib/runs/lease/end-runs-at-shutdown.ts, handed over by
 // instrumentation.ts), so no chat is left "running"; the responses still open are let finish
 // (RESPONSES_WAIT_MS at most: a download or an idle follower does not hold the stop up); then
 // Next closes and the process exits.

@@ -1,19 +1,19 @@
 import type { ChatTransport, UIMessageChunk } from "ai";
-import type { ChatMessage } from "@/lib/chat/chat-message";
-import { cancelRunAction, startRunAction } from "@/lib/chat/run-actions";
+import type { ThreadMessage } from "@/lib/thread-messages/thread-message";
+import { cancelRunAction, startRunAction } from "@/lib/endpoints/run-actions";
 import { ApiError } from "@/lib/client/api";
 import { followRun } from "@/lib/client/follow-run";
 import { RunStartError } from "./run-start-error";
 
-type SendOptions = Parameters<ChatTransport<ChatMessage>["sendMessages"]>[0];
-type ReconnectOptions = Parameters<ChatTransport<ChatMessage>["reconnectToStream"]>[0];
+type SendOptions = Parameters<ChatTransport<ThreadMessage>["sendMessages"]>[0];
+type ReconnectOptions = Parameters<ChatTransport<ThreadMessage>["reconnectToStream"]>[0];
 
 /**
  * useChat over the server actions instead of a route handler. The server is authoritative
  * about history, so only the new user turn (its text and the names of files already
  * uploaded to the thread) or a regenerate request crosses the wire.
  */
-export class ActionTransport implements ChatTransport<ChatMessage> {
+export class ActionTransport implements ChatTransport<ThreadMessage> {
   /** The run being streamed, once the server has started it. */
   private runId: string | null = null;
   /** Stop was asked for before the server said which run it started. */
@@ -38,7 +38,7 @@ export class ActionTransport implements ChatTransport<ChatMessage> {
   /**
    * Stop, honestly: the server stops the run and ends the stream where it stopped, and the
    * client keeps reading to that end, so the reply on screen is exactly what the server
-   * stored (it stores what it streamed; lib/chat/deliver-run-stream.ts). Aborting the local
+   * stored (it stores what it streamed; lib/runs/stream/deliver-run-stream.ts). Aborting the local
    * read instead would drop text already sent and stored. Asked before the server has named
    * the run, the stop is sent the moment it does.
    */
@@ -57,7 +57,7 @@ export class ActionTransport implements ChatTransport<ChatMessage> {
       console.warn("[chat] startRunAction failed", error);
       throw new RunStartError("network", "The server could not be reached.");
     });
-    if (!result.ok) throw new RunStartError(result.error.code, result.error.message);
+    if (!result.ok) throw RunStartError.fromBody(result.error);
 
     // Next posts actions with a fetch that has no abort signal, so stopping the local
     // stream alone would leave the model running (and billing) on the server.
@@ -106,7 +106,7 @@ export class ActionTransport implements ChatTransport<ChatMessage> {
   }
 }
 
-function newTurn(messages: ChatMessage[]): { text: string; attachments?: string[] } {
+function newTurn(messages: ThreadMessage[]): { text: string; attachments?: string[] } {
   const last = messages.at(-1);
   if (!last || last.role !== "user") throw new RunStartError("bad_request", "There is no new message to send.");
   const text = last.parts.map((part) => (part.type === "text" ? part.text : "")).join("\n");

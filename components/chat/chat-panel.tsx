@@ -6,7 +6,7 @@ import { useMarkdownReady } from "@/components/markdown/markdown";
 import { Button } from "@/components/ui/button";
 import { useConfig } from "@/lib/client/queries";
 import { useErrorMessage } from "@/lib/client/use-error-message";
-import { loadChatHistory } from "@/lib/client/load-chat-history";
+import { loadOpeningHistory } from "@/lib/client/load-opening-history";
 import { ChatSession } from "./chat-session";
 import { FilePreviewProvider } from "./file-preview-provider";
 import { queryKeys } from "@/lib/client/query-keys";
@@ -36,8 +36,8 @@ export function ChatPanel({ threadId }: { threadId: string }) {
   // The renderer's chunk loads alongside the history, so answers never show raw Markdown first.
   const markdownReady = useMarkdownReady();
   const history = useQuery({
-    queryKey: queryKeys.chatMessages(threadId),
-    queryFn: () => loadChatHistory(threadId),
+    queryKey: queryKeys.threadMessages(threadId),
+    queryFn: () => loadOpeningHistory(threadId),
     staleTime: Infinity,
     gcTime: 0,
     refetchOnWindowFocus: false,

@@ -6,8 +6,8 @@ import { FolderOpen } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import type { ChatMessage } from "@/lib/chat/chat-message";
-import { useConversationSummary, useModels } from "@/lib/client/queries";
+import type { ThreadMessage } from "@/lib/thread-messages/thread-message";
+import { useThreadSummary, useModels } from "@/lib/client/queries";
 import { formatByteSize } from "@/lib/text/format-byte-size";
 import { ActionTransport } from "./action-transport";
 import { ChatEmptyState } from "./chat-empty-state";
@@ -31,7 +31,7 @@ import { useUploadQueue, type UploadItem } from "./use-upload-queue";
 /** What the last request changed locally, so a refusal to start can be undone exactly. */
 type PendingRequest =
   | { kind: "submit"; messageId: string; text: string; uploads: UploadItem[] }
-  | { kind: "regenerate"; messages: ChatMessage[] };
+  | { kind: "regenerate"; messages: ThreadMessage[] };
 
 /**
  * One thread's live conversation: useChat over the server actions, the composer with its
@@ -47,8 +47,8 @@ export function ChatSession({
   uploadMaxBytes,
 }: {
   threadId: string;
-  initialMessages: ChatMessage[];
-  /** The run writing a reply when the history was read (lib/client/load-chat-history.ts). */
+  initialMessages: ThreadMessage[];
+  /** The run writing a reply when the history was read (lib/client/load-opening-history.ts). */
   activeRunId?: string | null;
   model: { configured: boolean; name: string | null };
   uploadMaxBytes: number;
@@ -69,9 +69,9 @@ export function ChatSession({
   usePendingUploads({ threadId, history: initialMessages, uploads });
   const refreshAfterRun = useRefreshAfterRun(threadId);
   const errorText = useRunErrorText();
-  const summary = useConversationSummary(threadId);
+  const summary = useThreadSummary(threadId);
 
-  const chat = useChat<ChatMessage>({
+  const chat = useChat<ThreadMessage>({
     id: threadId,
     messages: initialMessages,
     transport,

@@ -4,7 +4,7 @@ import { Check, Copy, RefreshCw } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import type { ChatMessage } from "@/lib/chat/chat-message";
+import type { ThreadMessage } from "@/lib/thread-messages/thread-message";
 
 /** Under the last answer: copy its text, or have it written again. */
 export function MessageActions({
@@ -12,7 +12,7 @@ export function MessageActions({
   onRegenerate,
   canRegenerate,
 }: {
-  message: ChatMessage;
+  message: ThreadMessage;
   onRegenerate: () => void;
   canRegenerate: boolean;
 }) {

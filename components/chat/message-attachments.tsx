@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import type { AttachedFile } from "@/lib/chat/chat-message";
+import type { AttachedFile } from "@/lib/thread-messages/thread-message";
 import { formatByteSize } from "@/lib/text/format-byte-size";
 import { FileIcon } from "@/components/files/file-icon";
 import { useFilePreview } from "./file-preview-provider";

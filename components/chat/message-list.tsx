@@ -2,8 +2,8 @@
 
 import type { ChatStatus } from "ai";
 import { Fragment, useEffect, useRef, type ReactNode } from "react";
-import type { ConversationSummary } from "@/lib/client/api";
-import type { ChatMessage } from "@/lib/chat/chat-message";
+import type { ThreadSummaryDto } from "@/lib/threads/thread-summary-dto";
+import type { ThreadMessage } from "@/lib/thread-messages/thread-message";
 import { MessageActions } from "./message-actions";
 import { MessageView } from "./message-view";
 import { SummaryDivider } from "./summary-divider";
@@ -24,10 +24,10 @@ export function MessageList({
   summary,
   children,
 }: {
-  messages: ChatMessage[];
+  messages: ThreadMessage[];
   status: ChatStatus;
   /** Shown as a divider after the last message it covers. */
-  summary?: ConversationSummary | null;
+  summary?: ThreadSummaryDto | null;
   onRegenerate: () => void;
   empty: ReactNode;
   children?: ReactNode;

@@ -2,11 +2,11 @@
 
 import { Info } from "lucide-react";
 import { useTranslations } from "next-intl";
-import type { ChatMessage } from "@/lib/chat/chat-message";
+import type { ThreadMessage } from "@/lib/thread-messages/thread-message";
 import { modelLabel } from "./model-label";
 
 /** What the person should know about the model behind this answer (stored with it). */
-export function MessageModelNotices({ message }: { message: ChatMessage }) {
+export function MessageModelNotices({ message }: { message: ThreadMessage }) {
   const t = useTranslations("models");
   const notices = message.metadata?.notices ?? [];
   if (!notices.length) return null;
@@ -36,7 +36,7 @@ export function MessageModelNotices({ message }: { message: ChatMessage }) {
 }
 
 /** The model that wrote this answer, in small print under it. */
-export function MessageModelCaption({ message }: { message: ChatMessage }) {
+export function MessageModelCaption({ message }: { message: ThreadMessage }) {
   const t = useTranslations("models");
   const modelId = message.metadata?.modelId;
   if (!modelId) return null;

@@ -2,7 +2,7 @@
 
 import { BookOpen, FileText } from "lucide-react";
 import { useTranslations } from "next-intl";
-import type { StoredSource } from "@/lib/chat/chat-message";
+import type { StoredSource } from "@/lib/thread-messages/thread-message";
 import { useFilePreview } from "./file-preview-provider";
 
 /** A source as the client has it: `available` comes with the persisted history, not the live stream. */

@@ -3,14 +3,14 @@
 import { Sparkles } from "lucide-react";
 import type { ReactNode } from "react";
 import { Markdown } from "@/components/markdown/markdown";
-import type { ChatMessage } from "@/lib/chat/chat-message";
+import type { ThreadMessage } from "@/lib/thread-messages/thread-message";
 import { MessageAttachments } from "./message-attachments";
 import { MessageSources } from "./message-sources";
 import { MessageModelCaption, MessageModelNotices } from "./message-model-notes";
 import { isToolPart } from "./tool-call-summary";
 import { ToolCallView } from "./tool-call-view";
 
-function UserMessage({ message }: { message: ChatMessage }) {
+function UserMessage({ message }: { message: ThreadMessage }) {
   const text = message.parts.map((part) => (part.type === "text" ? part.text : "")).join("\n");
   const attachments = message.metadata?.attachments ?? [];
   return (
@@ -37,7 +37,7 @@ export function AssistantAvatar() {
 }
 
 /** The assistant's turn: text and tool calls in the order they happened. */
-function AssistantMessage({ message, footer }: { message: ChatMessage; footer?: ReactNode }) {
+function AssistantMessage({ message, footer }: { message: ThreadMessage; footer?: ReactNode }) {
   // A run that failed or was stopped before its first token leaves an empty message behind.
   const visible = message.parts.some((part) => (part.type === "text" && part.text) || isToolPart(part));
   if (!visible && !footer) return null;
@@ -61,7 +61,7 @@ function AssistantMessage({ message, footer }: { message: ChatMessage; footer?: 
   );
 }
 
-export function MessageView({ message, footer }: { message: ChatMessage; footer?: ReactNode }) {
+export function MessageView({ message, footer }: { message: ThreadMessage; footer?: ReactNode }) {
   return message.role === "user" ? (
     <UserMessage message={message} />
   ) : (

@@ -3,13 +3,13 @@
 import * as Collapsible from "@radix-ui/react-collapsible";
 import { ChevronRight } from "lucide-react";
 import { useTranslations } from "next-intl";
-import type { ConversationSummary } from "@/lib/client/api";
+import type { ThreadSummaryDto } from "@/lib/threads/thread-summary-dto";
 
 /**
  * Where the model's view of the thread starts: the messages above stay here for the person,
  * but the model reads the summary instead of them. The summary opens in place, as text.
  */
-export function SummaryDivider({ summary }: { summary: ConversationSummary }) {
+export function SummaryDivider({ summary }: { summary: ThreadSummaryDto }) {
   const t = useTranslations("chat");
   return (
     <Collapsible.Root className="group/summary" data-testid="summary-divider">

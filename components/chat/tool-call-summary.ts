@@ -5,7 +5,7 @@ import {
   READ_PROJECT_DOCUMENT,
   READ_THREAD_FILE,
   WRITE_OUTPUT_FILE,
-} from "@/lib/chat/tools/tool-names";
+} from "@/lib/thread-messages/tool-names";
 
 // What a tool call card needs to know, read from an AI SDK tool part: which tool, how far
 // it got, a one-line summary of its input, and the file an output write produced.

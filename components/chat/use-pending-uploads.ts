@@ -2,7 +2,7 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import type { ChatMessage } from "@/lib/chat/chat-message";
+import type { ThreadMessage } from "@/lib/thread-messages/thread-message";
 import { api } from "@/lib/client/api";
 import type { UploadQueue } from "./use-upload-queue";
 import { queryKeys } from "@/lib/client/query-keys";
@@ -18,7 +18,7 @@ export function usePendingUploads({
   uploads,
 }: {
   threadId: string;
-  history: ChatMessage[];
+  history: ThreadMessage[];
   uploads: UploadQueue;
 }) {
   const queryClient = useQueryClient();
@@ -36,7 +36,7 @@ export function usePendingUploads({
     queryClient
       // Always fresh: a document may have been attached a moment ago from another page.
       .fetchQuery({
-        queryKey: queryKeys.chatUploads(threadId),
+        queryKey: queryKeys.threadUploads(threadId),
         queryFn: () => api.threadUploads(threadId),
         staleTime: 0,
       })

@@ -30,9 +30,9 @@ export function useRefreshAfterRun(threadId: string): () => void {
         queryClient.invalidateQueries({ queryKey: queryKeys.threadLists }),
       ]);
     void refreshThread();
-    void queryClient.invalidateQueries({ queryKey: queryKeys.chatFiles(threadId) });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.threadFiles(threadId) });
     // A run may have folded older turns into the conversation summary.
-    void queryClient.invalidateQueries({ queryKey: queryKeys.chatSummary(threadId) });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.threadSummary(threadId) });
     void queryClient.invalidateQueries({ queryKey: queryKeys.models });
     if (!untitled()) return;
     for (const delay of TITLE_RETRY_DELAYS_MS) {

@@ -2,8 +2,8 @@
 
 import type { UseChatHelpers } from "@ai-sdk/react";
 import { useCallback, useEffect, useRef } from "react";
-import type { ChatMessage } from "@/lib/chat/chat-message";
-import { loadChatHistory } from "@/lib/client/load-chat-history";
+import type { ThreadMessage } from "@/lib/thread-messages/thread-message";
+import { loadOpeningHistory } from "@/lib/client/load-opening-history";
 import type { ActionTransport } from "./action-transport";
 
 /** What a look found: a reply to follow, a conversation that moved on, or nothing new. */
@@ -17,7 +17,7 @@ const LOOK_AGAIN_AFTER_MS = 2_000;
  * invisible to an open page until it looks, and it looks when it matters without polling:
  * when the page comes back into view (the tab shown again, the window focused), and when the
  * server refuses a message because such a reply is running (`look()`, after a 409). The page
- * then reads the history as on opening (lib/client/load-chat-history.ts) and follows the
+ * then reads the history as on opening (lib/client/load-opening-history.ts) and follows the
  * reply live, with Stop; a conversation that moved on while the page was away (a reply that
  * already ended elsewhere) is brought up to date. Never while this page is itself sending or
  * following: what it shows then is already live.
@@ -29,7 +29,7 @@ export function useRunsElsewhere({
   onUpdated,
 }: {
   threadId: string;
-  chat: UseChatHelpers<ChatMessage>;
+  chat: UseChatHelpers<ThreadMessage>;
   transport: ActionTransport;
   /** The conversation changed under the page: refresh what depends on it (title, files, summary). */
   onUpdated: () => void;
@@ -49,7 +49,7 @@ export function useRunsElsewhere({
       const idle = () => latest.current.chat.status === "ready" || latest.current.chat.status === "error";
       if (!refused && !idle()) return Promise.resolve("unchanged");
       const looking = (async (): Promise<LookResult> => {
-        const history = await loadChatHistory(threadId);
+        const history = await loadOpeningHistory(threadId);
         // The person sent something meanwhile: that request is live, the look is stale.
         if (!idle()) return "unchanged";
         const current = latest.current.chat;
@@ -101,7 +101,7 @@ export function useRunsElsewhere({
  * (the page's copy has a local one until reloaded), so user turns are matched by position;
  * an answer carries the id the server saved it under, so a regenerated one differs.
  */
-function sameConversation(shown: ChatMessage[], stored: ChatMessage[]): boolean {
+function sameConversation(shown: ThreadMessage[], stored: ThreadMessage[]): boolean {
   return (
     shown.length === stored.length &&
     shown.every(

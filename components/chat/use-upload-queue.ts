@@ -47,7 +47,7 @@ export function useUploadQueue({ threadId, maxBytes }: { threadId: string; maxBy
       api
         .deleteThreadUpload(threadId, filename)
         .catch(() => toast.error(t("removeUploadFailed", { name: filename })))
-        .finally(() => void queryClient.invalidateQueries({ queryKey: queryKeys.chatUploads(threadId) }));
+        .finally(() => void queryClient.invalidateQueries({ queryKey: queryKeys.threadUploads(threadId) }));
     }
   }
 

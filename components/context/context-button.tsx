@@ -9,7 +9,7 @@ import { DialogPanel } from "@/components/ui/dialog";
 import { useThreadContext } from "@/lib/client/queries";
 import { useErrorMessage } from "@/lib/client/use-error-message";
 import { ContextHistory } from "./context-history";
-import { ContextSummary } from "./context-summary";
+import { ContextReport } from "./context-report";
 
 /** The chat header's "Context" button: what the agent receives on this chat's next run. */
 export function ContextButton({ threadId }: { threadId: string }) {
@@ -38,7 +38,7 @@ export function ContextButton({ threadId }: { threadId: string }) {
             {context.data.project === null ? (
               <p className="text-sm text-zinc-700 dark:text-zinc-300">{t("noProject")}</p>
             ) : (
-              <ContextSummary context={context.data} />
+              <ContextReport context={context.data} />
             )}
             <ContextHistory history={context.data.history} />
           </div>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useFormatter, useTranslations } from "next-intl";
-import type { HistoryContext } from "@/lib/chat/history-context-dto";
+import type { HistoryContext } from "@/lib/context/history-context-dto";
 
 /** How much of the model's budget the conversation takes, and what was shortened to make it fit. */
 export function ContextHistory({ history }: { history: HistoryContext }) {

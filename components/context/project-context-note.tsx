@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useProjectContext } from "@/lib/client/queries";
-import { ContextSummary } from "./context-summary";
+import { ContextReport } from "./context-report";
 
 /** The Instructions tab's reading of what every chat of the project receives, as last saved. */
 export function ProjectContextNote({ projectId }: { projectId: string }) {
@@ -19,7 +19,7 @@ export function ProjectContextNote({ projectId }: { projectId: string }) {
         {t("projectTitle")}
       </h3>
       <p className="mb-3 text-sm text-zinc-600 dark:text-zinc-400">{t("projectDescription")}</p>
-      <ContextSummary context={context.data} />
+      <ContextReport context={context.data} />
     </section>
   );
 }

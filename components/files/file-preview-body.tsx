@@ -76,7 +76,7 @@ function TextPreview({
   const [showSource, setShowSource] = useState(false);
   // No caching across openings: an output rewritten by the agent must show its new text.
   const query = useQuery({
-    queryKey: ["chat", "artifact-text", url, full],
+    queryKey: ["thread", "artifact-text", url, full],
     queryFn: ({ signal }) => fetchArtifactText(url, full ? null : PREVIEW_TEXT_CAP_BYTES, signal),
     gcTime: 0,
     staleTime: 0,

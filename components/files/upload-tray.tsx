@@ -34,7 +34,7 @@ export function UploadTray() {
     () =>
       uploadManager.onSettled((upload) => {
         if (upload.target.kind === "thread") {
-          void queryClient.invalidateQueries({ queryKey: queryKeys.chatUploads(upload.target.threadId) });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.threadUploads(upload.target.threadId) });
         } else if (upload.status === "added" || upload.status === "deduplicated") {
           void queryClient.invalidateQueries({ queryKey: queryKeys.projectDocuments(upload.target.projectId) });
           void queryClient.invalidateQueries({ queryKey: queryKeys.projects });

@@ -1,23 +1,21 @@
 import type { APIRequestContext } from "@playwright/test";
+import type {
+  CompletionBody,
+  RecordedRequest as SharedRecordedRequest,
+  ScriptedTurn,
+} from "../../tests/support/stub-model-types";
 
 // Scripts the OpenAI-compatible stub that scripts/e2e-server.mjs starts and points the app
-// at. Turn shapes: see the top of tests/support/stub-model-server.ts.
+// at. Turn and request shapes are the integration stub's own (tests/support/stub-model-types.ts).
 
 const STUB_PORT = Number(process.env.STUB_MODEL_PORT ?? 4010);
 const STUB_URL = `http://127.0.0.1:${STUB_PORT}`;
 /** The second stub: the endpoint "local", offering llama3.1:8b and qwen2.5:7b. */
 export const LOCAL_STUB_URL = `http://127.0.0.1:${process.env.STUB_MODEL_PORT_2 ?? STUB_PORT + 1}`;
 
-export type StubTurn =
-  | { type: "text"; text: string; delayMs?: number; chunks?: string[]; gate?: string }
-  | { type: "tool-calls"; calls: { name: string; arguments?: unknown }[]; delayMs?: number }
-  | { type: "error"; status: number; message: string };
-
-export interface RecordedRequest {
-  path: string;
-  body: { model?: string; stream?: boolean; tools?: unknown[]; messages?: { role: string; content: unknown }[] } | null;
-  outcome: "pending" | "completed" | "aborted";
-}
+export type StubTurn = ScriptedTurn;
+/** A request the stub recorded; the body is a completion request's (or null when not JSON). */
+export type RecordedRequest = SharedRecordedRequest<CompletionBody | null>;
 
 export class StubModel {
   constructor(

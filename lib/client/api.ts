@@ -1,6 +1,6 @@
-import type { ChatMessage, ChatMessageMetadata } from "@/lib/chat/chat-message";
-import type { HistoryContext } from "@/lib/chat/history-context-dto";
-import type { RunContextSummary } from "@/lib/chat/summarise-run-context";
+import type { ThreadMessage, ThreadMessageMetadata } from "@/lib/thread-messages/thread-message";
+import type { HistoryContext } from "@/lib/context/history-context-dto";
+import type { ContextReport } from "@/lib/context/context-report";
 import type { PublicConfig } from "@/lib/config/public-config";
 import type { DocumentDto, DocumentPage, ListedDocument, PlacedDocument } from "@/lib/documents/document-dto";
 import type { DeleteProjectResult, ProjectDto } from "@/lib/projects/project-dto";
@@ -14,7 +14,7 @@ import type { ThreadDto, ThreadPage } from "@/lib/threads/thread-dto";
 import type { RestoreResult, TrashedDocumentDto, TrashPage } from "@/lib/trash/trashed-document-dto";
 import type { TokenDto } from "@/lib/tokens/token-dto";
 import type { ModelDto, ModelListDto } from "@/lib/models/model-dto";
-import type { ThreadSummaryDto } from "@/lib/chat/thread-summary-dto";
+import type { ThreadSummaryDto } from "@/lib/threads/thread-summary-dto";
 import type { RunDto } from "@/lib/runs/run-dto";
 
 // Typed calls to the HTTP contract (docs/api.md) for client components. Every failure is
@@ -46,8 +46,7 @@ export interface CreatedToken {
 export type ModelOption = ModelDto;
 export type ModelList = ModelListDto;
 /** What the next run receives (GET …/context); `{project: null}` for a chat outside a project, `history` always. */
-export type RunContext = (RunContextSummary | { project: null }) & { history: HistoryContext };
-export type ConversationSummary = ThreadSummaryDto;
+export type RunContext = (ContextReport | { project: null }) & { history: HistoryContext };
 /** A chat's run (GET …/runs): `running` while a reply is being written, on any instance. */
 export type Run = RunDto;
 /** "Save to project": 201 added, or 200 when identical bytes were already on the shelf. */
@@ -253,7 +252,7 @@ export const api = {
 
   /** Persisted history; `createdAt` and `sources` sit beside the message, so they are folded back into metadata. */
   threadMessages: (threadId: string) =>
-    request<{ messages: (ChatMessage & { createdAt?: string; sources?: ChatMessageMetadata["sources"] })[] }>(
+    request<{ messages: (ThreadMessage & { createdAt?: string; sources?: ThreadMessageMetadata["sources"] })[] }>(
       `${threadPath(threadId)}/messages`,
     ).then((r) =>
       r.messages.map(
@@ -261,17 +260,17 @@ export const api = {
           ({
             ...message,
             metadata: { ...message.metadata, createdAt, ...(sources ? { sources } : {}) },
-          }) as ChatMessage,
+          }) as ThreadMessage,
       ),
     ),
   /** The chat's runs, newest first; a run whose instance died is already listed as failed. */
   threadRuns: (threadId: string) => request<{ runs: Run[] }>(`${threadPath(threadId)}/runs`).then((r) => r.runs),
   threadContext: (threadId: string) => request<RunContext>(`${threadPath(threadId)}/context`),
   projectContext: (projectId: string) =>
-    request<RunContextSummary>(`/api/projects/${encodeURIComponent(projectId)}/context`),
+    request<ContextReport>(`/api/projects/${encodeURIComponent(projectId)}/context`),
   /** The summary the model reads instead of the older turns; null until the thread needs one. */
-  conversationSummary: (threadId: string) =>
-    request<{ summary: ConversationSummary | null }>(`${threadPath(threadId)}/summary`).then((r) => r.summary),
+  threadSummary: (threadId: string) =>
+    request<{ summary: ThreadSummaryDto | null }>(`${threadPath(threadId)}/summary`).then((r) => r.summary),
   threadUploads: (threadId: string) =>
     request<{ files: ThreadFile[] }>(`${threadPath(threadId)}/uploads`).then((r) => r.files),
   threadOutputs: (threadId: string) =>

@@ -88,7 +88,7 @@ export function useAllThreads() {
  */
 export function useThreadOrGone(id: string | null) {
   return useQuery({
-    queryKey: queryKeys.threadSummary(id ?? ""),
+    queryKey: queryKeys.threadOrGone(id ?? ""),
     queryFn: () =>
       api.getThread(id!).catch((error: unknown) => {
         if (error instanceof ApiError && error.status === 404) return null;
@@ -127,12 +127,12 @@ export function useTrash() {
 /** A chat's uploads and the agent's outputs (the files panel, a truncated group's full list). */
 export function useThreadFiles(threadId: string, enabled = true) {
   const uploads = useQuery({
-    queryKey: queryKeys.chatUploads(threadId),
+    queryKey: queryKeys.threadUploads(threadId),
     queryFn: () => api.threadUploads(threadId),
     enabled,
   });
   const outputs = useQuery({
-    queryKey: queryKeys.chatOutputs(threadId),
+    queryKey: queryKeys.threadOutputs(threadId),
     queryFn: () => api.threadOutputs(threadId),
     enabled,
   });
@@ -166,6 +166,6 @@ export function useTokens() {
 }
 
 /** The summary the model reads instead of a long chat's older turns (null until it needs one); refreshed after each run. */
-export function useConversationSummary(threadId: string) {
-  return useQuery({ queryKey: queryKeys.chatSummary(threadId), queryFn: () => api.conversationSummary(threadId) });
+export function useThreadSummary(threadId: string) {
+  return useQuery({ queryKey: queryKeys.threadSummary(threadId), queryFn: () => api.threadSummary(threadId) });
 }

@@ -18,7 +18,7 @@ export const queryKeys = {
   thread: (id: string) => ["threads", "detail", id] as const,
   threadContext: (id: string) => ["threads", "context", id] as const,
   /** A chat named elsewhere (a document's source), null once it is gone. */
-  threadSummary: (id: string) => ["threads", "summary", id] as const,
+  threadOrGone: (id: string) => ["threads", "or-gone", id] as const,
   /** Every chat of the user, for pickers (paged 200 at a time). */
   allThreads: ["threads", "list", "all"] as const,
   documents: ["documents"] as const,
@@ -27,10 +27,11 @@ export const queryKeys = {
   trash: ["trash"] as const,
   // A conversation's own data, deliberately outside the ["threads"] prefix: invalidating
   // thread lists (after a rename, a move, a run) must not refetch its files or history.
-  chatMessages: (threadId: string) => ["chat", threadId, "messages"] as const,
-  chatSummary: (threadId: string) => ["chat", threadId, "summary"] as const,
-  chatFiles: (threadId: string) => ["chat", threadId, "files"] as const,
-  chatUploads: (threadId: string) => ["chat", threadId, "files", "upload"] as const,
-  chatOutputs: (threadId: string) => ["chat", threadId, "files", "output"] as const,
+  threadMessages: (threadId: string) => ["thread", threadId, "messages"] as const,
+  /** The thread's summary of its older turns (GET …/summary). */
+  threadSummary: (threadId: string) => ["thread", threadId, "summary"] as const,
+  threadFiles: (threadId: string) => ["thread", threadId, "files"] as const,
+  threadUploads: (threadId: string) => ["thread", threadId, "files", "upload"] as const,
+  threadOutputs: (threadId: string) => ["thread", threadId, "files", "output"] as const,
   tokens: ["tokens"] as const,
 };

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { parseCidr } from "@/lib/http/cidr";
-import { parseModelEndpoints, type ModelEndpoint } from "@/lib/models/parse-model-endpoints";
+import { parseCidr } from "./cidr";
+import { parseModelEndpoints, type ModelEndpoint } from "./parse-model-endpoints";
 
 // The product's tunables, read from the environment once. An invalid value never crashes
 // the server: it is logged and the default is used instead (design: Configuration).

@@ -3,13 +3,13 @@ import { lockOwnedThread } from "@/lib/db/locks";
 import type { ProjectDocument } from "@/lib/generated/prisma/client";
 import { notFound } from "@/lib/errors";
 import { ingestThreadUpload } from "@/lib/thread-files/ingest-thread-upload";
-import { removeThreadFolder } from "@/lib/thread-files/remove-thread-folder";
+import { removeThreadFolder } from "@/lib/storage/remove-thread-folder";
 import type { ThreadFile } from "@/lib/thread-files/thread-file-dto";
 import { openDocumentOriginal } from "./open-document-original";
 
 /**
  * POST /api/projects/{id}/documents/{docId}/attach-to-thread/{threadId}: copies a shelf
- * document into a chat's uploads, through the same path as a composer upload (first free
+ * document into a thread's uploads, through the same path as a composer upload (first free
  * name, size limit, conversion). Reading a shelf is allowed on archived projects, so this is
  * too; the thread must be the caller's (404 otherwise). The shelf copy is never touched.
  *

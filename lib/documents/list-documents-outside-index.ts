@@ -1,4 +1,5 @@
 import type { Db, Tx } from "@/lib/db/client";
+import { recentlyUpdatedFirst } from "@/lib/db/recently-updated-first";
 
 /**
  * The live documents the agent's index leaves out: index order (`updatedAt DESC, id ASC`,
@@ -11,7 +12,7 @@ export async function listDocumentsOutsideIndex(
 ): Promise<{ id: string; name: string }[]> {
   return db.projectDocument.findMany({
     where: { projectId, userId, trashedAt: null },
-    orderBy: [{ updatedAt: "desc" }, { id: "asc" }],
+    orderBy: recentlyUpdatedFirst(),
     skip: shown,
     take: limit,
     select: { id: true, name: true },

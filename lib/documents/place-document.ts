@@ -43,7 +43,7 @@ export async function placeStagedDocument({
   try {
     const result = await transaction(async (tx) => {
       if (!(await lockOwnedProject(tx, { projectId, userId, scope: "active" }))) throw notFound();
-      // A copy from a chat records that chat as its source: it must still be the caller's
+      // A copy from a thread records that thread as its source: it must still be the caller's
       // when the row is written, not only when the copy began (project before thread, as a move).
       if (source?.sourceThreadId && !(await lockOwnedThread(tx, { threadId: source.sourceThreadId, userId })))
         throw notFound();

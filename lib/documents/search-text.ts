@@ -22,7 +22,7 @@ export interface TextChunk {
 
 /**
  * Cuts a text into overlapping chunks of CHUNK_CHARS code points every CHUNK_STRIDE, up to
- * `maxChars` of it. Offsets count code points, like the read tools' (lib/chat/slice-text).
+ * `maxChars` of it. Offsets count code points, like the read tools' (lib/text/slice-text).
  * NUL, which PostgreSQL text cannot hold, becomes a space so offsets stay put.
  */
 export function chunkText(

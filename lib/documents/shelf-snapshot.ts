@@ -1,6 +1,6 @@
 import { isoTimeSql } from "@/lib/db/iso-time-sql";
 import { Prisma } from "@/lib/generated/prisma/client";
-import type { ShelfSnapshot } from "@/lib/chat/render-project-context";
+import type { ShelfSnapshot } from "./shelf-entry";
 
 /** An entry as the snapshot's JSON carries it: id, name, size, updatedAt (ISO). */
 type SnapshotTuple = [string, string, number, string];

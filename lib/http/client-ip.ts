@@ -1,4 +1,4 @@
-import { addressMatcher } from "./cidr";
+import { addressMatcher } from "@/lib/config/cidr";
 
 // Who is calling, for rate limits. The address comes from the TCP socket: scripts/serve.mjs
 // writes it into PEER_HEADER (replacing anything a client sent). A forwarding header is

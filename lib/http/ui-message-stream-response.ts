@@ -14,7 +14,7 @@ export const UI_MESSAGE_STREAM_RESPONSE_HEADERS = {
  * An AI SDK UI message stream as a Server-Sent Events response, like the SDK's
  * createUIMessageStreamResponse but encoding each chunk inside the read that asks for it:
  * the SDK's transform chain reads a few chunks ahead of the socket, and a run stores exactly
- * what it handed over (lib/chat/deliver-run-stream.ts).
+ * what it handed over (lib/runs/stream/deliver-run-stream.ts).
  */
 export function uiMessageStreamResponse(
   stream: ReadableStream<UIMessageChunk>,

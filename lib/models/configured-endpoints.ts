@@ -1,5 +1,5 @@
 import { config, isModelConfigured } from "@/lib/config/env";
-import { DEFAULT_ENDPOINT, type ModelEndpoint } from "./parse-model-endpoints";
+import { DEFAULT_ENDPOINT, type ModelEndpoint } from "@/lib/config/parse-model-endpoints";
 
 /**
  * Every endpoint the server may call, the default (OPENAI_*) first when configured, then

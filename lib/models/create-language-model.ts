@@ -1,5 +1,5 @@
 import { createOpenAI } from "@ai-sdk/openai";
-import type { ModelEndpoint } from "./parse-model-endpoints";
+import type { ModelEndpoint } from "@/lib/config/parse-model-endpoints";
 
 // Chat Completions (`.chat`), which OpenAI, Ollama, vLLM, LM Studio and llama.cpp all serve;
 // the provider's default would call OpenAI's Responses API instead.

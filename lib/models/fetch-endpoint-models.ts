@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ModelEndpoint } from "./parse-model-endpoints";
+import type { ModelEndpoint } from "@/lib/config/parse-model-endpoints";
 
 // An endpoint's own model list: `GET {baseURL}/models`, the OpenAI shape that Ollama, vLLM,
 // LM Studio and llama.cpp all serve. A slow endpoint must not hold up the model picker.

@@ -1,5 +1,5 @@
 import { fetchEndpointModels } from "./fetch-endpoint-models";
-import type { ModelEndpoint } from "./parse-model-endpoints";
+import type { ModelEndpoint } from "@/lib/config/parse-model-endpoints";
 
 // Each endpoint's model list, cached in this process for a few minutes and refreshed in the
 // background: the picker and every run read it, and only the first read after start waits

@@ -1,6 +1,6 @@
 import { configuredEndpoints, defaultModelName } from "./configured-endpoints";
 import { formatModelId } from "./model-id";
-import { DEFAULT_ENDPOINT, type ModelEndpoint } from "./parse-model-endpoints";
+import { DEFAULT_ENDPOINT, type ModelEndpoint } from "@/lib/config/parse-model-endpoints";
 import { readEndpointListing, type EndpointListing } from "./read-endpoint-listing";
 
 // Every configured endpoint with the models it offers right now (cached listings), the one

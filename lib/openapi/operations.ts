@@ -5,9 +5,9 @@ import { createProjectBody, listProjectsQuery, updateProjectBody } from "@/lib/a
 import { artifactQuery, projectThreadFilesQuery } from "@/lib/api-schemas/thread-files";
 import { createThreadBody, listThreadsQuery, moveThreadBody, updateThreadBody } from "@/lib/api-schemas/threads";
 import { listTrashQuery, restoreDocumentBody } from "@/lib/api-schemas/trash";
-import { runRequestSchema } from "@/lib/chat/run-request";
+import { runRequestSchema } from "@/lib/runs/run-request";
 import type { ErrorCode } from "@/lib/errors";
-import type { TokenPolicy } from "@/lib/http/route";
+import type { TokenPolicy } from "@/lib/endpoints/route";
 import { createTokenBody } from "@/lib/tokens/token-fields";
 import * as r from "./response-schemas";
 import { RUN_STREAM_DESCRIPTION, RUN_STREAM_MEDIA_TYPE, runStreamChunkSchema } from "./run-stream-schema";
@@ -15,7 +15,7 @@ import { RUN_STREAM_DESCRIPTION, RUN_STREAM_MEDIA_TYPE, runStreamChunkSchema } f
 // Every operation of the HTTP API, one entry per route file and method (a unit test holds this
 // table and app/api/**/route.ts to each other, summaries included: each is the route's header
 // comment's first sentence). Request bodies and query strings are the very schema objects the handlers parse
-// (lib/api-schemas, lib/chat/run-request.ts, lib/tokens/token-fields.ts); the document is
+// (lib/api-schemas, lib/runs/run-request.ts, lib/tokens/token-fields.ts); the document is
 // generated from this table by ./document.ts.
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SUMMARISING_CHUNK } from "@/lib/chat/progress-channel";
+import { SUMMARISING_CHUNK } from "@/lib/runs/stream/progress-channel";
 
 // What POST /api/threads/{id}/runs and GET …/runs/{runId}/stream send: the AI SDK's UI message
 // stream as Server-Sent Events (lib/http/ui-message-stream-response.ts), one JSON chunk per

@@ -10,7 +10,7 @@ const UNSAFE_SEGMENT_CHARACTERS = /[\u0000-\u001f\u007f-\u009f/\\:*?"<>|]/g;
 const SEGMENT_MAX_BYTES = 100;
 
 /**
- * A project or chat name as a folder name: unsafe characters become `_`, outer spaces and
+ * A project or thread name as a folder name: unsafe characters become `_`, outer spaces and
  * dots go (Windows drops trailing dots), long names are cut at a code point, and an empty
  * result becomes `fallback`.
  */

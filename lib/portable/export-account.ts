@@ -1,7 +1,7 @@
 import { PassThrough, Readable } from "node:stream";
 import { ZipFile } from "yazl";
 import { getDb } from "@/lib/db/client";
-import { loadThreadHistory } from "@/lib/chat/thread-history";
+import { loadThreadHistory } from "@/lib/thread-messages/thread-history";
 import { fileReadStream } from "@/lib/storage/stored-files";
 import { FORMAT_VERSION, MANIFEST_PATH, type ExportedMessage, type ExportedThread } from "./export-format";
 import { planExport, type ExportPlan, type PlannedThread } from "./plan-export";
@@ -18,7 +18,7 @@ export interface AccountExport {
  * GET /api/export: everything the user owns as one zip (api.md "Export, import"). The plan
  * (metadata and archive paths) is read first; then yazl pulls one entry at a time: the
  * manifest (written as a stream, one thread's messages at a time), the documents' original
- * bytes, each chat's files and its Markdown transcript. Files are stored, not deflated:
+ * bytes, each thread's files and its Markdown transcript. Files are stored, not deflated:
  * originals are mostly compressed formats already and storing keeps export at disk speed.
  */
 export async function exportAccount({

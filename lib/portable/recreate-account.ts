@@ -10,7 +10,7 @@ import { removeFileIfPresent, streamToStaging, type StagedFile } from "@/lib/sto
 import { projectNameKey } from "@/lib/projects/project-fields";
 import { normaliseFileName } from "@/lib/files/file-name";
 import { ingestThreadUpload } from "@/lib/thread-files/ingest-thread-upload";
-import { removeThreadFolder } from "@/lib/thread-files/remove-thread-folder";
+import { removeThreadFolder } from "@/lib/storage/remove-thread-folder";
 import { writeThreadOutput } from "@/lib/thread-files/write-thread-output";
 import type { ExportedDocument, ExportedProject, ExportedThread, Manifest } from "./export-format";
 import { importRefused } from "./import-refused";
@@ -35,9 +35,9 @@ interface Created {
 /**
  * Recreates a checked archive in the caller's account under new ids (design: Portable data).
  * Projects first, active, so documents go through the normal shelf path (staging with hash
- * and size limit, name rules, dedup, bytes before row); then chats with their messages and
+ * and size limit, name rules, dedup, bytes before row); then threads with their messages and
  * files (the upload path, with conversion); then trashed documents back to the trash; last,
- * archived projects are archived and every project and chat gets its own timestamps back.
+ * archived projects are archived and every project and thread gets its own timestamps back.
  * Each document's bytes must hash to the manifest's sha256. Nothing runs in one long
  * transaction (PGlite would stall every other request for the whole import): a failure
  * anywhere instead removes every row and folder this import created, then rethrows.
@@ -254,7 +254,7 @@ async function restoreStatesAndTimes(
   }
 }
 
-/** Compensation: rows first (documents, chats, projects), then every folder they had. */
+/** Compensation: rows first (documents, threads, projects), then every folder they had. */
 async function undo(userId: string, created: Created): Promise<void> {
   const db = await getDb();
   const projectIds = [...created.projectIds, ...created.detachedProjectIds];

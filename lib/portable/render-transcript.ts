@@ -1,6 +1,6 @@
 import type { ExportedMessage } from "./export-format";
 
-// A chat as a Markdown file a person can read without the app: one section per message, text
+// A thread as a Markdown file a person can read without the app: one section per message, text
 // as written, tool calls as one quoted line each (name, input, a bounded slice of the result),
 // attached files by name. Pure; the manifest keeps the exact parts for machines.
 

@@ -7,7 +7,7 @@ import type { DeleteProjectResult } from "./project-dto";
  * Deletes a project (active or archived) in one transaction under its row lock: its threads
  * are kept and unlinked, its active documents move to the trash (trashOrigin names the
  * project), then the row goes. Threads keep their own updatedAt: being unlinked is not
- * activity in the chat.
+ * activity in the thread.
  */
 export async function deleteProject({
   userId,

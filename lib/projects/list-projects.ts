@@ -1,5 +1,6 @@
 import { getDb } from "@/lib/db/client";
 import { projectCountsSelect, toProjectDto, type ProjectDto } from "./project-dto";
+import { recentlyUpdatedFirst } from "@/lib/db/recently-updated-first";
 
 export type ProjectStatusFilter = "active" | "archived" | "all";
 
@@ -14,7 +15,7 @@ export async function listProjects({
   const projects = await db.project.findMany({
     where: { userId, ...(status === "all" ? {} : { status }) },
     include: projectCountsSelect,
-    orderBy: [{ updatedAt: "desc" }, { id: "asc" }],
+    orderBy: recentlyUpdatedFirst(),
   });
   return projects.map((project) => toProjectDto(project));
 }

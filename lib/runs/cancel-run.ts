@@ -1,8 +1,8 @@
 import { getDb } from "@/lib/db/client";
 import { AppError, notFound } from "@/lib/errors";
-import { failExpiredRuns } from "./run-lease";
+import { failExpiredRuns } from "./lease/run-lease";
 import { toRunDto, type RunDto } from "./run-dto";
-import { onRunSignal, sendRunSignal } from "./run-signals";
+import { onRunSignal, sendRunSignal } from "./lease/run-signals";
 
 // Stop a run from any instance (design: "Many instances"): record the request on the run
 // row and signal it; the instance streaming the run aborts the model call and saves the

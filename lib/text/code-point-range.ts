@@ -1,6 +1,6 @@
 /**
  * A [start, end) range counted in code points (what the agent's read tools count; see
- * lib/chat/slice-text.ts) as UTF-16 offsets into the same string, for slicing it in the
+ * lib/text/slice-text.ts) as UTF-16 offsets into the same string, for slicing it in the
  * browser. Bounds past the end clamp to the end.
  */
 export function codePointRangeToUtf16(text: string, [start, end]: readonly [number, number]): [number, number] {

@@ -2,8 +2,8 @@ import { isUtf8 } from "node:buffer";
 
 // Character → byte offsets of a UTF-8 text at fixed intervals, so a slice of a large text
 // reads only the bytes around it instead of decoding the whole file. Characters are code
-// points, like the read tools count them (lib/chat/slice-text.ts). Stored as a small JSON
-// sidecar in the derived/ folder of a shelf document or a thread file (lib/documents/slice-text-file.ts).
+// points, like the read tools count them (lib/text/slice-text.ts). Stored as a small JSON
+// sidecar in the derived/ folder of a shelf document or a thread file (lib/storage/slice-text-file.ts).
 
 export const OFFSET_INTERVAL = 16_384;
 

@@ -2,6 +2,7 @@ import { getDb } from "@/lib/db/client";
 import { requireOwnedProject } from "@/lib/projects/require-owned-project";
 import { listThreadFiles } from "./list-thread-files";
 import type { ThreadFile, ThreadFileGroup, ThreadFileGroupPage } from "./thread-file-dto";
+import { recentlyUpdatedFirst } from "@/lib/db/recently-updated-first";
 
 export const THREAD_FILES_MAX_THREAD_LIMIT = 50;
 export const THREAD_FILES_DEFAULT_THREAD_LIMIT = 20;
@@ -15,10 +16,10 @@ const newestFirst = (a: ThreadFile, b: ThreadFile) =>
 
 /**
  * GET /api/projects/{id}/thread-files, the conversation-files view: read-only, the uploads
- * and outputs of the project's chats grouped by chat, chats newest first and paged. Fan-out
- * is bounded both ways: `threadLimit` chats per page, `fileLimit` files per chat, and a cut
+ * and outputs of the project's threads grouped by thread, threads newest first and paged. Fan-out
+ * is bounded both ways: `threadLimit` threads per page, `fileLimit` files per thread, and a cut
  * is always reported (`truncated`), never silent. Works on archived projects (their shelf
- * and chats stay readable). Nothing here is stored: a deleted chat's files simply vanish.
+ * and threads stay readable). Nothing here is stored: a deleted thread's files simply vanish.
  */
 export async function listProjectThreadFiles({
   userId,
@@ -38,7 +39,7 @@ export async function listProjectThreadFiles({
   // One extra row says whether another page exists, without a separate count.
   const threads = await db.thread.findMany({
     where: { userId, projectId },
-    orderBy: [{ updatedAt: "desc" }, { id: "asc" }],
+    orderBy: recentlyUpdatedFirst(),
     skip: offset,
     take: threadLimit + 1,
     select: { id: true, title: true, updatedAt: true },

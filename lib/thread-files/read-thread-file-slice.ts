@@ -1,6 +1,6 @@
-import { sliceText, type SliceRequest, type TextSlice } from "@/lib/chat/slice-text";
-import { sliceTextFile } from "@/lib/documents/slice-text-file";
-import { threadFileTextSource } from "./read-thread-file-text";
+import { sliceText, type SliceRequest, type TextSlice } from "@/lib/text/slice-text";
+import { sliceTextFile } from "@/lib/storage/slice-text-file";
+import { threadFileTextSource } from "./thread-file-text-source";
 import type { ThreadFileKind } from "./thread-file-dto";
 
 /**

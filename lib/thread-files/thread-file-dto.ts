@@ -44,19 +44,19 @@ export function toThreadFile({
   };
 }
 
-/** One chat's files in the conversation-files view (GET /api/projects/{id}/thread-files). */
+/** One thread's files in the conversation-files view (GET /api/projects/{id}/thread-files). */
 export interface ThreadFileGroup {
   threadId: string;
   title: string;
   updatedAt: string;
-  /** At most `fileLimit`, newest first; `truncated` when the chat has more. */
+  /** At most `fileLimit`, newest first; `truncated` when the thread has more. */
   files: ThreadFile[];
   truncated: boolean;
 }
 
 export interface ThreadFileGroupPage {
   groups: ThreadFileGroup[];
-  /** The offset of the next page of chats; null after the last. */
+  /** The offset of the next page of threads; null after the last. */
   nextOffset: number | null;
   /** Some group on this page was cut at `fileLimit`. */
   truncated: boolean;

@@ -3,7 +3,7 @@ import { lockOwnedProject } from "@/lib/db/locks";
 import { notFound } from "@/lib/errors";
 import { toThreadDto, type ThreadDto } from "./thread-dto";
 
-/** Creates a chat, in a project when one is given (it must be the caller's and active). */
+/** Creates a thread, in a project when one is given (it must be the caller's and active). */
 export async function createThread({
   userId,
   projectId,

@@ -1,6 +1,6 @@
 import { getDb } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
-import { removeThreadFolder } from "@/lib/thread-files/remove-thread-folder";
+import { removeThreadFolder } from "@/lib/storage/remove-thread-folder";
 
 export async function deleteThread({ userId, threadId }: { userId: string; threadId: string }): Promise<void> {
   const db = await getDb();

@@ -1,6 +1,7 @@
 import { getDb } from "@/lib/db/client";
 import { nextOffset } from "@/lib/http/paging";
 import { toThreadDto, type ThreadPage } from "./thread-dto";
+import { recentlyUpdatedFirst } from "@/lib/db/recently-updated-first";
 
 export async function listThreads({
   userId,
@@ -16,7 +17,7 @@ export async function listThreads({
   const db = await getDb();
   const where = { userId, ...(projectId ? { projectId } : {}) };
   const [threads, total] = await Promise.all([
-    db.thread.findMany({ where, orderBy: [{ updatedAt: "desc" }, { id: "asc" }], take: limit, skip: offset }),
+    db.thread.findMany({ where, orderBy: recentlyUpdatedFirst(), take: limit, skip: offset }),
     db.thread.count({ where }),
   ]);
   return { threads: threads.map(toThreadDto), total, nextOffset: nextOffset(offset, threads.length, total) };

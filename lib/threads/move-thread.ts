@@ -4,9 +4,9 @@ import { notFound } from "@/lib/errors";
 import { toThreadDto, type ThreadDto } from "./thread-dto";
 
 /**
- * Moves a chat into one of the caller's active projects, or out of its project (null).
+ * Moves a thread into one of the caller's active projects, or out of its project (null).
  * The target is locked, so a concurrent archive or delete cannot slip in between the check
- * and the move. The change takes effect on the chat's next run; history is not rewritten.
+ * and the move. The change takes effect on the thread's next run; history is not rewritten.
  */
 export async function moveThread({
   userId,

@@ -4,7 +4,7 @@ import { notFound } from "@/lib/errors";
 import { assertOfferedModel } from "@/lib/models/assert-offered-model";
 import { toThreadDto, type ThreadDto } from "./thread-dto";
 
-/** The model for the chat's next runs; null follows the default. Runs already going keep theirs. */
+/** The model for the thread's next runs; null follows the default. Runs already going keep theirs. */
 export async function setThreadModel({
   userId,
   threadId,

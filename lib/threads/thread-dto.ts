@@ -21,7 +21,7 @@ export function toThreadDto(thread: Thread): ThreadDto {
   };
 }
 
-/** A page of chats (GET /api/threads). */
+/** A page of threads (GET /api/threads). */
 export interface ThreadPage {
   threads: ThreadDto[];
   total: number;

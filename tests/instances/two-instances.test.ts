@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { AppServer } from "../support/app-server";
 import { until, withInstanceCluster } from "../support/instance-cluster";
 import { readUiStream } from "../support/ui-stream";
+import { newThread, type CallsApi } from "../support/fixtures";
 
 // Many instances for real (design: "Many instances"): two `next start` processes from the
 // production build on one throwaway PostgreSQL database and one data directory, as behind a
@@ -26,9 +27,11 @@ const lastRequest = () => cluster.stub.requests.filter((r) => (r.body as Json)?.
 const streamingHeld = () =>
   until("the model request to be streaming", async () => lastRequest()?.outcome === "pending");
 
-async function newThread(server: AppServer): Promise<string> {
-  return (await (await call(server, "POST", "/api/threads", { title: "multi" })).json()).thread.id;
-}
+/** Calls through `server` the way route-client's `api` calls the in-process routes. */
+const apiOf =
+  (server: AppServer): CallsApi =>
+  (method, pathname, options = {}) =>
+    call(server, method, pathname, options.json);
 
 async function runsOf(server: AppServer, threadId: string): Promise<Json[]> {
   return (await (await call(server, "GET", `/api/threads/${threadId}/runs`)).json()).runs;
@@ -46,7 +49,7 @@ describe("two instances on one database and one data directory", () => {
   });
 
   it("cancel through B stops a run streaming on A within a second, keeping its partial answer", async () => {
-    const threadId = await newThread(b);
+    const threadId = (await newThread(apiOf(b), { title: "multi" })).id;
     cluster.stub.enqueue({ type: "text", text: "one two three four five six", gate: "cancel" });
     const res = await call(a, "POST", `/api/threads/${threadId}/runs`, { message: { text: "count" } });
     const runId = res.headers.get("x-run-id")!;
@@ -69,7 +72,7 @@ describe("two instances on one database and one data directory", () => {
   });
 
   it("following A's run through B yields the same final text, live and replayed", async () => {
-    const threadId = await newThread(a);
+    const threadId = (await newThread(apiOf(a), { title: "multi" })).id;
     const answer = "Followed from the other instance, word by word.";
     cluster.stub.enqueue({ type: "text", text: answer, gate: "follow" });
     const res = await call(a, "POST", `/api/threads/${threadId}/runs`, { message: { text: "hi" } });
@@ -88,7 +91,7 @@ describe("two instances on one database and one data directory", () => {
   });
 
   it("a third instance starting while A streams does not fail A's run", async () => {
-    const threadId = await newThread(a);
+    const threadId = (await newThread(apiOf(a), { title: "multi" })).id;
     cluster.stub.enqueue({ type: "text", text: "Still mine after the newcomer started.", gate: "third" });
     const res = await call(a, "POST", `/api/threads/${threadId}/runs`, { message: { text: "hi" } });
     const body = readUiStream(res);
@@ -158,7 +161,7 @@ describe("two instances on one database and one data directory", () => {
 
   // Last: it kills A.
   it("killing A mid-run lets the thread accept a new run once the lease expires", async () => {
-    const threadId = await newThread(b);
+    const threadId = (await newThread(apiOf(b), { title: "multi" })).id;
     cluster.stub.enqueue(
       { type: "text", text: "never finished", gate: "killed" },
       { type: "text", text: "Answered by B." },

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { backgroundWorkSettled } from "@/lib/chat/background-work";
+import { backgroundWorkSettled } from "@/lib/runs/background-work";
 import { resetConfigForTests } from "@/lib/config/env";
 import { signUp, type Api } from "../support/route-client";
 import { contentText, withStubModel, type ChatRequest } from "../support/stub-model-env";

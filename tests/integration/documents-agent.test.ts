@@ -4,7 +4,7 @@ import { readFile, unlink, writeFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { resetConfigForTests } from "@/lib/config/env";
 import type { DocumentDto } from "@/lib/documents/document-dto";
-import { readDocumentSliceForAgent } from "@/lib/documents/read-document-for-agent";
+import { readDocumentSliceForAgent } from "@/lib/documents/agent/read-document-for-agent";
 import { storedPaths } from "../support/shelf-fixtures";
 import { signUp, type Api } from "../support/route-client";
 import { contentText, withStubModel, type ChatRequest } from "../support/stub-model-env";

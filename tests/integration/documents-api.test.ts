@@ -7,6 +7,7 @@ import { projectDocumentsDir, projectsRoot, projectStagingDir, threadFilesDir } 
 import { getDb } from "@/lib/db/client";
 import { signUp, type Api } from "../support/route-client";
 import { newProject } from "../support/shelf-fixtures";
+import { json } from "../support/fixtures";
 
 // The document shelf through the real route handlers: upload → list → content → trash,
 // dedup, the size and name rules, archived projects, owner scoping, missing content.
@@ -21,7 +22,6 @@ interface Body {
   trashedDocuments: number;
   error: { code: string; message: string; details?: { path: string; message: string; reason?: string }[] };
 }
-const json = async (res: Response) => (await res.json()) as Body;
 const fixture = (name: string) => readFile(path.join(__dirname, "../fixtures/thread-files", name));
 
 function form(files: [string, BlobPart, string?][], name?: string): FormData {
@@ -49,7 +49,7 @@ describe("project documents", () => {
 
     const created = await upload(user.api, projectId, [["notes.txt", "hello shelf", "text/plain"]]);
     expect(created.status).toBe(201);
-    const { document, deduplicated } = await json(created);
+    const { document, deduplicated } = await json<Body>(created);
     expect(deduplicated).toBe(false);
     expect(document).toMatchObject({
       projectId,
@@ -89,9 +89,9 @@ describe("project documents", () => {
     const row = await (await getDb()).projectDocument.findUniqueOrThrow({ where: { id: document.id } });
     expect(path.join(projectsRoot(user.id), row.storedRelpath)).toBe(stored);
 
-    const list = await json(await user.api("GET", `/api/projects/${projectId}/documents`));
+    const list = await json<Body>(await user.api("GET", `/api/projects/${projectId}/documents`));
     expect(list).toEqual({ documents: [document], total: 1, nextOffset: null, nextCursor: null });
-    expect((await json(await user.api("GET", `/api/projects/${projectId}`))).project.documentCount).toBe(1);
+    expect((await json<Body>(await user.api("GET", `/api/projects/${projectId}`))).project.documentCount).toBe(1);
 
     const content = await user.api("GET", `/api/projects/${projectId}/documents/${document.id}/content`);
     expect(content.status).toBe(200);
@@ -108,7 +108,7 @@ describe("project documents", () => {
     expect(await readFile(stored, "utf8")).toBe("hello shelf"); // nothing touched on disk
     expect((await user.api("DELETE", `/api/projects/${projectId}/documents/${document.id}`)).status).toBe(404);
     expect((await user.api("GET", `/api/projects/${projectId}/documents/${document.id}/content`)).status).toBe(404);
-    expect(await json(await user.api("GET", `/api/projects/${projectId}/documents`))).toEqual({
+    expect(await json<Body>(await user.api("GET", `/api/projects/${projectId}/documents`))).toEqual({
       documents: [],
       total: 0,
       nextOffset: null,
@@ -120,7 +120,7 @@ describe("project documents", () => {
 
     const again = await upload(user.api, projectId, [["notes.txt", "hello shelf", "text/plain"]]);
     expect(again.status).toBe(201);
-    const second = (await json(again)).document;
+    const second = (await json<Body>(again)).document;
     expect(second.id).not.toBe(document.id);
     expect(second.sha256).toBe(document.sha256);
   });
@@ -128,13 +128,13 @@ describe("project documents", () => {
   it("deduplicates by content: 200 with the existing row, whose name wins", async () => {
     const user = await signUp();
     const projectId = await newProject(user.api);
-    const first = await json(await upload(user.api, projectId, [["a.txt", "same bytes"]]));
+    const first = await json<Body>(await upload(user.api, projectId, [["a.txt", "same bytes"]]));
     const hit = await upload(user.api, projectId, [["b.txt", "same bytes"]]);
     expect(hit.status).toBe(200);
-    const body = await json(hit);
+    const body = await json<Body>(hit);
     expect(body.deduplicated).toBe(true);
     expect(body.document).toEqual(first.document);
-    expect((await json(await user.api("GET", `/api/projects/${projectId}/documents`))).total).toBe(1);
+    expect((await json<Body>(await user.api("GET", `/api/projects/${projectId}/documents`))).total).toBe(1);
     expect(await readdir(projectStagingDir({ userId: user.id, projectId }))).toEqual([]);
     // Another project has its own shelf.
     const other = await newProject(user.api);
@@ -144,14 +144,14 @@ describe("project documents", () => {
   it("takes the name field over the file name, and applies the name rules (422)", async () => {
     const user = await signUp();
     const projectId = await newProject(user.api);
-    const named = await json(await upload(user.api, projectId, [["raw.bin", "abc"]], "  Quarterly report.txt "));
+    const named = await json<Body>(await upload(user.api, projectId, [["raw.bin", "abc"]], "  Quarterly report.txt "));
     expect(named.document.name).toBe("Quarterly report.txt");
 
     const maxName = `${"é".repeat(125)}12345`; // 255 UTF-8 bytes
     expect((await upload(user.api, projectId, [["x", "255 bytes"]], maxName)).status).toBe(201);
     const tooLong = await upload(user.api, projectId, [["x", "256 bytes"]], `${maxName}6`);
     expect(tooLong.status).toBe(422);
-    expect((await json(tooLong)).error.details?.[0]?.path).toBe("name");
+    expect((await json<Body>(tooLong)).error.details?.[0]?.path).toBe("name");
     expect((await upload(user.api, projectId, [["x", "sep"]], "a/b.txt")).status).toBe(422);
     expect((await upload(user.api, projectId, [["..", "dots"]])).status).toBe(422);
     expect(await readdir(projectStagingDir({ userId: user.id, projectId }))).toEqual([]);
@@ -178,11 +178,11 @@ describe("project documents", () => {
     resetConfigForTests();
     const big = await upload(user.api, projectId, [["big.txt", "x".repeat(11)]]);
     expect(big.status).toBe(413);
-    expect((await json(big)).error.code).toBe("payload_too_large");
+    expect((await json<Body>(big)).error.code).toBe("payload_too_large");
     expect((await upload(user.api, projectId, [["ok.txt", "x".repeat(10)]])).status).toBe(201);
     // A refused body may still be draining when the 413 goes out; its staged file goes after.
     await expect.poll(() => readdir(projectStagingDir({ userId: user.id, projectId }))).toEqual([]);
-    expect((await json(await user.api("GET", `/api/projects/${projectId}/documents`))).total).toBe(1);
+    expect((await json<Body>(await user.api("GET", `/api/projects/${projectId}/documents`))).total).toBe(1);
   });
 
   it("pages the list in updatedAt DESC, id ASC order and validates paging (422)", async () => {
@@ -190,13 +190,13 @@ describe("project documents", () => {
     const projectId = await newProject(user.api);
     const ids: string[] = [];
     for (let i = 0; i < 5; i++)
-      ids.push((await json(await upload(user.api, projectId, [[`d${i}.txt`, `doc ${i}`]]))).document.id);
-    const page1 = await json(await user.api("GET", `/api/projects/${projectId}/documents?limit=2`));
+      ids.push((await json<Body>(await upload(user.api, projectId, [[`d${i}.txt`, `doc ${i}`]]))).document.id);
+    const page1 = await json<Body>(await user.api("GET", `/api/projects/${projectId}/documents?limit=2`));
     expect(page1.total).toBe(5);
     expect(page1.nextOffset).toBe(2);
-    const page3 = await json(await user.api("GET", `/api/projects/${projectId}/documents?limit=2&offset=4`));
+    const page3 = await json<Body>(await user.api("GET", `/api/projects/${projectId}/documents?limit=2&offset=4`));
     expect(page3.nextOffset).toBeNull();
-    const all = await json(await user.api("GET", `/api/projects/${projectId}/documents?limit=1000`));
+    const all = await json<Body>(await user.api("GET", `/api/projects/${projectId}/documents?limit=1000`));
     expect(all.documents.map((d) => d.id)).toEqual([...ids].reverse());
     expect([...page1.documents, ...page3.documents].map((d) => d.id)).toEqual([ids[4], ids[3], ids[0]]);
     expect((await user.api("GET", `/api/projects/${projectId}/documents?limit=0`)).status).toBe(422);
@@ -207,7 +207,7 @@ describe("project documents", () => {
   it("serves converted markdown and the right dispositions; binaries have no text form", async () => {
     const user = await signUp();
     const projectId = await newProject(user.api);
-    const docx = (await json(await upload(user.api, projectId, [["hello.docx", await fixture("hello.docx")]])))
+    const docx = (await json<Body>(await upload(user.api, projectId, [["hello.docx", await fixture("hello.docx")]])))
       .document;
     const md = await user.api("GET", `/api/projects/${projectId}/documents/${docx.id}/content?as=markdown`);
     expect(md.status).toBe(200);
@@ -222,30 +222,33 @@ describe("project documents", () => {
     );
     expect(await readFile(path.join(folder, "derived", "converted.md"), "utf8")).toBe(text);
 
-    const html = (await json(await upload(user.api, projectId, [["page.html", "<script>alert(1)</script>"]]))).document;
+    const html = (await json<Body>(await upload(user.api, projectId, [["page.html", "<script>alert(1)</script>"]])))
+      .document;
     const served = await user.api("GET", `/api/projects/${projectId}/documents/${html.id}/content`);
     expect(served.headers.get("content-disposition")).toMatch(/^attachment/);
     expect(served.headers.get("x-content-type-options")).toBe("nosniff");
     await served.body?.cancel();
 
-    const pdf = (await json(await upload(user.api, projectId, [["hello.pdf", await fixture("hello.pdf")]]))).document;
+    const pdf = (await json<Body>(await upload(user.api, projectId, [["hello.pdf", await fixture("hello.pdf")]])))
+      .document;
     const pdfServed = await user.api("GET", `/api/projects/${projectId}/documents/${pdf.id}/content`);
     expect(pdfServed.headers.get("content-type")).toMatch(/^application\/pdf/);
     expect(pdfServed.headers.get("content-disposition")).toMatch(/^inline/);
     await pdfServed.body?.cancel();
 
-    const binary = (await json(await upload(user.api, projectId, [["blob.bin", new Uint8Array([0, 1, 2, 3, 0, 255])]])))
-      .document;
+    const binary = (
+      await json<Body>(await upload(user.api, projectId, [["blob.bin", new Uint8Array([0, 1, 2, 3, 0, 255])]]))
+    ).document;
     const noText = await user.api("GET", `/api/projects/${projectId}/documents/${binary.id}/content?as=markdown`);
     expect(noText.status).toBe(422);
-    const noTextError = (await json(noText)).error;
+    const noTextError = (await json<Body>(noText)).error;
     expect(noTextError).toMatchObject({ code: "validation_failed", details: [{ path: "as", reason: "no_text_form" }] });
     expect(noTextError.details?.[0]?.message).toMatch(/binary file with no text form/);
 
     process.env.AUTO_CONVERT_DOCUMENTS = "false";
     resetConfigForTests();
     const xdocx = (
-      await json(
+      await json<Body>(
         await upload(user.api, projectId, [
           ["other.docx", Buffer.concat([await fixture("hello.docx"), Buffer.from([0])])],
         ]),
@@ -253,7 +256,7 @@ describe("project documents", () => {
     ).document;
     const disabled = await user.api("GET", `/api/projects/${projectId}/documents/${xdocx.id}/content?as=markdown`);
     expect(disabled.status).toBe(422);
-    const disabledError = (await json(disabled)).error;
+    const disabledError = (await json<Body>(disabled)).error;
     expect(disabledError).toMatchObject({
       code: "validation_failed",
       details: [{ path: "as", reason: "conversion_disabled" }],
@@ -264,27 +267,29 @@ describe("project documents", () => {
   it("answers 409 when the stored file is gone or resized, and the listing reports what reads found", async () => {
     const user = await signUp();
     const projectId = await newProject(user.api);
-    const { document } = await json(await upload(user.api, projectId, [["gone.txt", "soon gone"]]));
+    const { document } = await json<Body>(await upload(user.api, projectId, [["gone.txt", "soon gone"]]));
     const row = await (await getDb()).projectDocument.findUniqueOrThrow({ where: { id: document.id } });
     const goneFile = path.join(projectsRoot(user.id), row.storedRelpath);
     await unlink(goneFile);
     const res = await user.api("GET", `/api/projects/${projectId}/documents/${document.id}/content`);
     expect(res.status).toBe(409);
-    expect((await json(res)).error.code).toBe("content_missing");
+    expect((await json<Body>(res)).error.code).toBe("content_missing");
     // The listing never stats files: it reports the flag the failed read recorded on the row.
-    const list = await json(await user.api("GET", `/api/projects/${projectId}/documents`));
+    const list = await json<Body>(await user.api("GET", `/api/projects/${projectId}/documents`));
     expect(list.documents[0]?.contentMissing).toBe(true);
     const markdown = await user.api("GET", `/api/projects/${projectId}/documents/${document.id}/content?as=markdown`);
     expect(markdown.status).toBe(409);
-    expect((await json(markdown)).error.code).toBe("content_missing");
+    expect((await json<Body>(markdown)).error.code).toBe("content_missing");
     // Put back, the next read finds it and the flag is cleared, without touching the order.
     await writeFile(goneFile, "soon gone");
     expect((await user.api("GET", `/api/projects/${projectId}/documents/${document.id}/content`)).status).toBe(200);
-    const back = await json(await user.api("GET", `/api/projects/${projectId}/documents`));
+    const back = await json<Body>(await user.api("GET", `/api/projects/${projectId}/documents`));
     expect(back.documents[0]).toMatchObject({ id: document.id, contentMissing: false, updatedAt: document.updatedAt });
 
     // Resized in place: present, but not the recorded size.
-    const { document: resized } = await json(await upload(user.api, projectId, [["resized.txt", "original words"]]));
+    const { document: resized } = await json<Body>(
+      await upload(user.api, projectId, [["resized.txt", "original words"]]),
+    );
     const resizedRow = await (await getDb()).projectDocument.findUniqueOrThrow({ where: { id: resized.id } });
     await writeFile(path.join(projectsRoot(user.id), resizedRow.storedRelpath), "different and longer words");
     for (const query of ["", "?as=markdown"]) {
@@ -294,11 +299,11 @@ describe("project documents", () => {
       expect(body).toContain("content_missing");
       expect(body).not.toContain("words");
     }
-    const resizedList = await json(await user.api("GET", `/api/projects/${projectId}/documents`));
+    const resizedList = await json<Body>(await user.api("GET", `/api/projects/${projectId}/documents`));
     expect(resizedList.documents.find((d) => d.id === resized.id)?.contentMissing).toBe(true);
 
     // A cached conversion survives the original's deletion; it must not be served.
-    const { document: docx } = await json(
+    const { document: docx } = await json<Body>(
       await upload(user.api, projectId, [["cached.docx", await fixture("hello.docx")]]),
     );
     expect((await user.api("GET", `/api/projects/${projectId}/documents/${docx.id}/content?as=markdown`)).status).toBe(
@@ -312,28 +317,28 @@ describe("project documents", () => {
     ).not.toBe("");
     const cached = await user.api("GET", `/api/projects/${projectId}/documents/${docx.id}/content?as=markdown`);
     expect(cached.status).toBe(409);
-    expect((await json(cached)).error.code).toBe("content_missing");
+    expect((await json<Body>(cached)).error.code).toBe("content_missing");
   });
 
   it("archived projects: list and content work, upload and delete are 404", async () => {
     const user = await signUp();
     const projectId = await newProject(user.api);
-    const { document } = await json(await upload(user.api, projectId, [["keep.txt", "kept"]]));
+    const { document } = await json<Body>(await upload(user.api, projectId, [["keep.txt", "kept"]]));
     expect((await user.api("POST", `/api/projects/${projectId}/archive`)).status).toBe(200);
-    expect((await json(await user.api("GET", `/api/projects/${projectId}/documents`))).total).toBe(1);
+    expect((await json<Body>(await user.api("GET", `/api/projects/${projectId}/documents`))).total).toBe(1);
     const content = await user.api("GET", `/api/projects/${projectId}/documents/${document.id}/content`);
     expect(content.status).toBe(200);
     expect(await content.text()).toBe("kept");
     expect((await upload(user.api, projectId, [["new.txt", "new"]])).status).toBe(404);
     expect((await user.api("DELETE", `/api/projects/${projectId}/documents/${document.id}`)).status).toBe(404);
-    expect((await json(await user.api("GET", `/api/projects/${projectId}/documents`))).total).toBe(1);
+    expect((await json<Body>(await user.api("GET", `/api/projects/${projectId}/documents`))).total).toBe(1);
   });
 
   it("a foreign user gets the same 404 body as for a missing project on every route", async () => {
     const owner = await signUp("Owner");
     const stranger = await signUp("Stranger");
     const projectId = await newProject(owner.api);
-    const { document } = await json(await upload(owner.api, projectId, [["secret.txt", "secret"]]));
+    const { document } = await json<Body>(await upload(owner.api, projectId, [["secret.txt", "secret"]]));
     const missing = crypto.randomUUID();
     const calls: [string, (p: string, d: string) => string, boolean?][] = [
       ["GET", (p) => `/api/projects/${p}/documents`],
@@ -355,7 +360,7 @@ describe("project documents", () => {
     expect((await stranger.api("DELETE", `/api/projects/${own}/documents/${document.id}`)).status).toBe(404);
     // The owner's shelf is untouched.
     expect(
-      (await json(await owner.api("GET", `/api/projects/${projectId}/documents`))).documents.map((d) => d.id),
+      (await json<Body>(await owner.api("GET", `/api/projects/${projectId}/documents`))).documents.map((d) => d.id),
     ).toEqual([document.id]);
   });
 
@@ -379,7 +384,7 @@ describe("project documents", () => {
       shelfName: "Notes.txt",
     });
     expect(saved.status).toBe(201);
-    const { document } = await json(saved);
+    const { document } = await json<Body>(saved);
     expect(document).toMatchObject({
       name: "Notes.txt",
       sizeBytes: 13,
@@ -396,7 +401,7 @@ describe("project documents", () => {
 
     const again = await save(user.api, { threadId: thread.id, kind: "upload", name: "chat notes.txt" });
     expect(again.status).toBe(200);
-    expect((await json(again)).document.id).toBe(document.id);
+    expect((await json<Body>(again)).document.id).toBe(document.id);
 
     expect(
       (await save(user.api, { threadId: thread.id, kind: "upload", name: "../uploads/chat notes.txt" })).status,
@@ -421,8 +426,8 @@ describe("project documents", () => {
     await writeFile(path.join(outputs, "empty.txt"), "");
     const empty = await save(user.api, { threadId: thread.id, kind: "output", name: "empty.txt" });
     expect(empty.status).toBe(400);
-    expect((await json(empty)).error.code).toBe("bad_request");
-    expect((await json(await user.api("GET", `/api/projects/${projectId}/documents`))).total).toBe(1);
+    expect((await json<Body>(empty)).error.code).toBe("bad_request");
+    expect((await json<Body>(await user.api("GET", `/api/projects/${projectId}/documents`))).total).toBe(1);
     expect(await readdir(projectStagingDir({ userId: user.id, projectId })).catch(() => [])).toEqual([]);
   });
 
@@ -430,7 +435,7 @@ describe("project documents", () => {
     const user = await signUp();
     const stranger = await signUp("Stranger");
     const projectId = await newProject(user.api);
-    const { document } = await json(await upload(user.api, projectId, [["brief.txt", "the brief"]]));
+    const { document } = await json<Body>(await upload(user.api, projectId, [["brief.txt", "the brief"]]));
     const { thread } = (await (await user.api("POST", "/api/threads", { json: {} })).json()) as {
       thread: { id: string };
     };

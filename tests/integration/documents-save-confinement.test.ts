@@ -3,24 +3,21 @@ import { mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { projectStagingDir, threadFilesDir } from "@/lib/storage/layout";
-import { signUp, type Api } from "../support/route-client";
+import { signUp } from "../support/route-client";
 import { newProject } from "../support/shelf-fixtures";
+import { newThread } from "../support/fixtures";
 
 // "Save to project" reads only inside the named thread's own uploads or outputs folder:
 // traversal, absolute paths, encoded or backslash separators, a symlink pointing out, a
 // folder, a neighbouring chat's file: all 404 like a missing file, and nothing reaches the
 // shelf.
 
-async function newThread(api: Api): Promise<string> {
-  return ((await (await api("POST", "/api/threads", { json: {} })).json()) as { thread: { id: string } }).thread.id;
-}
-
 describe("save to project: source confinement", () => {
   it("answers 404 for every name that resolves outside the thread's own folder", async () => {
     const user = await signUp();
     const projectId = await newProject(user.api);
-    const threadId = await newThread(user.api);
-    const neighbour = await newThread(user.api);
+    const { id: threadId } = await newThread(user.api);
+    const { id: neighbour } = await newThread(user.api);
     const dataDir = process.env.DATA_DIR!;
     const secret = path.join(dataDir, "secret.txt");
     await writeFile(secret, "outside the thread");

@@ -7,6 +7,7 @@ import { threadRoot } from "@/lib/storage/layout";
 import { signUp, type Api } from "../support/route-client";
 import { newProject, storedPaths, trashDocument, uploadDocument } from "../support/shelf-fixtures";
 import { pathExists } from "../support/path-exists";
+import { newThread } from "../support/fixtures";
 
 // Writes that race a removal, each forced into the ordering that used to go wrong: a step of
 // the write is held at a pause point while the removal runs to completion, then released.
@@ -89,11 +90,6 @@ vi.mock("@/lib/thread-files/ingest-thread-upload", async (importOriginal) => {
 afterEach(() => pauses.clear());
 
 const docx = () => readFile(path.join(__dirname, "../fixtures/thread-files/hello.docx"));
-
-async function newThread(api: Api, projectId: string | null = null): Promise<string> {
-  const res = await api("POST", "/api/threads", { json: { projectId } });
-  return ((await res.json()) as { thread: { id: string } }).thread.id;
-}
 
 async function uploadToThread(api: Api, threadId: string, name: string, content: string): Promise<void> {
   const body = new FormData();
@@ -199,7 +195,7 @@ describe("save to project from a chat deleted meanwhile", () => {
   it("is a 404 that adds nothing to the shelf", async () => {
     const { api } = await signUp();
     const projectId = await newProject(api);
-    const threadId = await newThread(api);
+    const { id: threadId } = await newThread(api);
     await uploadToThread(api, threadId, "notes.txt", "some notes");
 
     const pause = pauses.arm("staged");
@@ -221,7 +217,7 @@ describe("attach to a chat deleted meanwhile", () => {
     const { api, id: userId } = await signUp();
     const projectId = await newProject(api);
     const document = await uploadDocument(api, projectId, "brief.txt", "the brief");
-    const threadId = await newThread(api, projectId);
+    const { id: threadId } = await newThread(api, { projectId });
 
     const pause = pauses.arm("ingest");
     const attaching = api("POST", `/api/projects/${projectId}/documents/${document.id}/attach-to-thread/${threadId}`);

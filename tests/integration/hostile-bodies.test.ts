@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { callApi, signUp, type Api } from "../support/route-client";
+import { json } from "../support/fixtures";
 
 // Issue #26: what one careless or hostile client sends never costs anyone a 500, nor more
 // than its own request. Every JSON body is bounded in size and nesting before it is parsed
 // (lib/http/read-bounded-json.ts), on every route that reads one and on the account routes.
 
-const json = async (res: Response) => (await res.json()) as Record<string, any>;
 const nested = (depth: number, open = "[", close = "]") => open.repeat(depth) + close.repeat(depth);
 const deepInstructions = `{"name":"x","instructions":${nested(50_000)}}`;
 

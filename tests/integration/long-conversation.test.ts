@@ -1,10 +1,11 @@
-import { backgroundWorkSettled } from "@/lib/chat/background-work";
+import { backgroundWorkSettled } from "@/lib/runs/background-work";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "@/lib/config/env";
 import { signUp, type Api } from "../support/route-client";
 import type { RecordedRequest } from "../support/stub-model-server";
 import { contentText, withStubModel, type ChatRequest } from "../support/stub-model-env";
 import { readUiStream } from "../support/ui-stream";
+import { newThread } from "../support/fixtures";
 
 // Long threads against a model with a real context limit (design: "Long conversations"):
 // the stub refuses any request over CONTEXT_LIMIT_CHARS like OpenAI does, and the app is
@@ -40,7 +41,8 @@ const chatRequests = (requests: RecordedRequest[]) =>
   requests.filter((r) => (r.body as Json).stream).map((r) => r.body as ChatRequest);
 const bodyChars = (r: RecordedRequest) => JSON.stringify(r.body).length;
 
-async function newThread(api: Api, instructions?: string) {
+/** A thread titled "long", in a new project with these instructions when they are given. */
+async function longThread(api: Api, instructions?: string): Promise<string> {
   let projectId: string | null = null;
   if (instructions !== undefined) {
     const { project } = await (
@@ -48,8 +50,7 @@ async function newThread(api: Api, instructions?: string) {
     ).json();
     projectId = project.id;
   }
-  const { thread } = await (await api("POST", "/api/threads", { json: { projectId, title: "long" } })).json();
-  return thread.id as string;
+  return (await newThread(api, { projectId, title: "long" })).id;
 }
 
 async function run(api: Api, threadId: string, text: string) {
@@ -67,7 +68,7 @@ const answer = (n: number) => `Answer ${n}: ${"here are the facts of this topic,
 describe("a 300-exchange thread", () => {
   it("keeps answering within the model's limit, summarising once per crossing of the budget", async () => {
     const { api } = await signUp();
-    const threadId = await newThread(api, "Answer briefly.");
+    const threadId = await longThread(api, "Answer briefly.");
     const summaryRounds: number[] = [];
     let largest = 0;
     for (let n = 1; n <= 300; n += 1) {
@@ -163,7 +164,7 @@ describe("a 300-exchange thread", () => {
 describe("pruning old tool results", () => {
   it("replaces old reads by one-line stubs, keeps each call with its result, and keeps recent reads verbatim", async () => {
     const { api } = await signUp();
-    const threadId = await newThread(api);
+    const threadId = await longThread(api);
     const form = new FormData();
     form.append("files", new File(["fact. ".repeat(1500)], "facts.txt", { type: "text/plain" }));
     expect((await api("POST", `/api/threads/${threadId}/uploads`, { body: form })).status).toBe(201);
@@ -209,7 +210,7 @@ describe("pruning old tool results", () => {
 describe("what does not fit", () => {
   it("fails a turn that cannot fit on its own before calling the model, and says so", async () => {
     const { api } = await signUp();
-    const threadId = await newThread(api);
+    const threadId = await longThread(api);
     const huge = "lorem ipsum dolor sit amet ".repeat(3300);
     const { chunks } = await run(api, threadId, huge);
     const error = chunks.find((c) => c.type === "error");
@@ -226,7 +227,7 @@ describe("what does not fit", () => {
 
   it("shows a provider's own context-length error as such", async () => {
     const { api } = await signUp();
-    const threadId = await newThread(api);
+    const threadId = await longThread(api);
     stub.setContextLimit(2000);
     const { chunks } = await run(api, threadId, "Hello");
     const error = chunks.find((c) => c.type === "error");

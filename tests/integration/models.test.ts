@@ -1,12 +1,13 @@
 import net from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { backgroundWorkSettled } from "@/lib/chat/background-work";
+import { backgroundWorkSettled } from "@/lib/runs/background-work";
 import { resetConfigForTests } from "@/lib/config/env";
 import { forgetEndpointListingsForTests } from "@/lib/models/read-endpoint-listing";
 import { callApi, signUp, type Api } from "../support/route-client";
 import { startStubModelServer, type StubModelServer } from "../support/stub-model-server";
 import { contentText, withStubModel, type ChatRequest } from "../support/stub-model-env";
 import { readUiStream } from "../support/ui-stream";
+import { newThread } from "../support/fixtures";
 
 // Several endpoints over HTTP: the default (OPENAI_*) is one scripted model server, the
 // endpoint "local" a second one, and "down" an address where nothing listens.
@@ -57,10 +58,6 @@ async function closedPort(): Promise<number> {
 const streamed = (stub: StubModelServer) =>
   stub.requests.filter((r) => (r.body as Json | null)?.stream).map((r) => r.body as ChatRequest & { model: string });
 const toolNames = (req: ChatRequest) => (req.tools ?? []).map((t) => t.function.name);
-
-async function newThread(api: Api, json: Json = {}) {
-  return (await (await api("POST", "/api/threads", { json })).json()).thread as Json;
-}
 
 async function run(api: Api, threadId: string, text: string) {
   const res = await api("POST", `/api/threads/${threadId}/runs`, { json: { message: { text } } });

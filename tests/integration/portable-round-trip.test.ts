@@ -10,6 +10,7 @@ import { newProject, trashedDocument, uploadDocument } from "../support/shelf-fi
 import { signUp, type Api } from "../support/route-client";
 import { withStubModel } from "../support/stub-model-env";
 import { readUiStream } from "../support/ui-stream";
+import { json } from "../support/fixtures";
 
 // Export an account with everything a person builds up (projects, an archived one,
 // multibyte instructions, a converted PDF, a binary, a trashed document, chats with tool
@@ -17,9 +18,10 @@ import { readUiStream } from "../support/ui-stream";
 
 const { stub } = withStubModel();
 const fixture = (name: string) => readFile(path.join("tests/fixtures/thread-files", name));
-const json = async (res: Response) => {
+/** The JSON body of a response that must have succeeded. */
+const okJson = async (res: Response) => {
   if (res.status >= 300) throw new Error(`${res.status} ${await res.text()}`);
-  return res.json();
+  return json(res);
 };
 const bytes = async (res: Response) => Buffer.from(await res.arrayBuffer());
 
@@ -62,10 +64,10 @@ async function importZip(api: Api, zip: Buffer): Promise<Response> {
 
 /** Everything the user sees of an account, keyed by names (ids differ after import). */
 async function snapshot(api: Api) {
-  const { projects } = await json(await api("GET", "/api/projects"));
+  const { projects } = await okJson(await api("GET", "/api/projects"));
   const view: Record<string, unknown> = {};
   for (const project of projects) {
-    const { documents } = await json(await api("GET", `/api/projects/${project.id}/documents?limit=1000`));
+    const { documents } = await okJson(await api("GET", `/api/projects/${project.id}/documents?limit=1000`));
     const shelf = [];
     for (const d of documents) {
       const content = await bytes(
@@ -88,15 +90,15 @@ async function snapshot(api: Api) {
       shelf,
     };
   }
-  const { threads } = await json(await api("GET", "/api/threads?limit=200"));
+  const { threads } = await okJson(await api("GET", "/api/threads?limit=200"));
   for (const thread of threads) {
     const project = thread.projectId
       ? projects.find((p: { id: string }) => p.id === thread.projectId).name.replace(/ \(2\)$/, "")
       : null;
-    const { messages } = await json(await api("GET", `/api/threads/${thread.id}/messages`));
+    const { messages } = await okJson(await api("GET", `/api/threads/${thread.id}/messages`));
     const files: Record<string, string> = {};
     for (const kind of ["uploads", "outputs"]) {
-      const { files: listed } = await json(await api("GET", `/api/threads/${thread.id}/${kind}`));
+      const { files: listed } = await okJson(await api("GET", `/api/threads/${thread.id}/${kind}`));
       for (const file of listed)
         files[`${kind}/${file.filename}`] = (await bytes(await api("GET", file.artifactUrl))).toString("base64");
     }
@@ -110,7 +112,7 @@ async function snapshot(api: Api) {
       files,
     };
   }
-  const { documents: trash } = await json(await api("GET", "/api/trash/documents"));
+  const { documents: trash } = await okJson(await api("GET", "/api/trash/documents"));
   view.trash = trash.map((d: { name: string; sha256: string; origin: { projectName: string } }) => ({
     name: d.name,
     sha256: d.sha256,
@@ -124,14 +126,16 @@ describe("export and import", () => {
     const alice = await signUp("Alice");
     const api = alice.api;
     const alpha = await newProject(api, "Alpha / 計画");
-    await json(await api("PATCH", `/api/projects/${alpha}`, { json: { instructions: "用中文回答。Résumé ✓ — 🚀" } }));
+    await okJson(await api("PATCH", `/api/projects/${alpha}`, { json: { instructions: "用中文回答。Résumé ✓ — 🚀" } }));
     await uploadDocument(api, alpha, "hello.pdf", new Uint8Array(await fixture("hello.pdf")));
     await uploadDocument(api, alpha, "blob.bin", new Uint8Array(randomBytes(4096)));
     await trashedDocument(api, alpha, "gone.txt", "trashed but kept");
     const old = await newProject(api, "Old");
     await uploadDocument(api, old, "old notes.md", "# Old\n旧的");
 
-    const { thread } = await json(await api("POST", "/api/threads", { json: { projectId: alpha, title: "Planning" } }));
+    const { thread } = await okJson(
+      await api("POST", "/api/threads", { json: { projectId: alpha, title: "Planning" } }),
+    );
     const upload = new FormData();
     upload.append("files", new File([new Uint8Array(await fixture("hello.docx"))], "brief.docx"));
     expect((await api("POST", `/api/threads/${thread.id}/uploads`, { body: upload })).status).toBe(201);
@@ -151,8 +155,8 @@ describe("export and import", () => {
         json: { threadId: thread.id, kind: "output", name: "summary.md" },
       }),
     );
-    await json(await api("POST", "/api/threads", { json: { title: "Loose chat" } }));
-    await json(await api("POST", `/api/projects/${old}/archive`));
+    await okJson(await api("POST", "/api/threads", { json: { title: "Loose chat" } }));
+    await okJson(await api("POST", `/api/projects/${old}/archive`));
 
     const zip = await exportZip(api, "?trash=true");
     const entries = await zipEntries(zip);
@@ -214,7 +218,7 @@ describe("export and import", () => {
     expect(after).toEqual(before);
 
     // Bob's own first project kept its name; Alice's came in beside it, made unique.
-    const { projects } = await json(await bob.api("GET", "/api/projects"));
+    const { projects } = await okJson(await bob.api("GET", "/api/projects"));
     expect(projects.map((p: { name: string }) => p.name).sort()).toEqual([
       "Alpha / 計画",
       "My first project",

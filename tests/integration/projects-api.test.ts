@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { callApi, signUp } from "../support/route-client";
-
-const json = async (res: Response) => (await res.json()) as Record<string, any>;
+import { json } from "../support/fixtures";
 
 describe("projects API", () => {
   it("gives a new account its first project and answers 401 without a session", async () => {

@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { TokenPolicy } from "@/lib/http/route";
+import type { TokenPolicy } from "@/lib/endpoints/route";
 import { callApi } from "../support/route-client";
 
 // Default deny for API tokens (design: "Tokens and browser security"): every route file under

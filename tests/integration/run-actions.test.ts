@@ -1,10 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { backgroundWorkSettled } from "@/lib/chat/background-work";
-import { cancelRunAction, startRunAction } from "@/lib/chat/run-actions";
+import { backgroundWorkSettled } from "@/lib/runs/background-work";
+import { cancelRunAction, startRunAction } from "@/lib/endpoints/run-actions";
 import { getDb } from "@/lib/db/client";
 import { signUp, type Api, type SignedUp } from "../support/route-client";
 import { withStubModel } from "../support/stub-model-env";
 import { readUiStream } from "../support/ui-stream";
+import { newThread } from "../support/fixtures";
 
 // The thread page's server actions themselves, not the HTTP routes beside them (issue #12: the
 // cancel action refuses another user's run). An action has no URL to shape-check, so its
@@ -24,16 +25,13 @@ beforeEach(() => {
   caller.cookie = "";
 });
 
-async function newThread(api: Api): Promise<string> {
-  return (await (await api("POST", "/api/threads", { json: { title: "t" } })).json()).thread.id;
-}
 async function runs(api: Api, threadId: string): Promise<Json[]> {
   return (await (await api("GET", `/api/threads/${threadId}/runs`)).json()).runs;
 }
 
 /** The owner's run, held mid-answer by the stub model until `release("held")`. */
 async function heldRun(owner: SignedUp) {
-  const threadId = await newThread(owner.api);
+  const { id: threadId } = await newThread(owner.api, { title: "t" });
   stub.enqueue({ type: "text", text: "", chunks: ["partial ", "rest"], holdBeforeLast: "held" });
   const res = await owner.api("POST", `/api/threads/${threadId}/runs`, { json: { message: { text: "go" } } });
   expect(res.status).toBe(200);
@@ -103,10 +101,33 @@ describe("startRunAction", () => {
     expect(stub.requests.filter((r) => r.path.endsWith("/chat/completions"))).toEqual([]);
   });
 
+  it.each([
+    ["NUL in the message", { message: { text: "hi\u0000" } }, "message.text", "Text cannot contain a NUL character."],
+    ["an empty message", { message: { text: "  " } }, "message.text", "The message is empty."],
+  ])(
+    "refuses %s as the API does: 422, the same body word for word, nothing started",
+    async (_label, request, path, detail) => {
+      const owner = await signUp();
+      const { id: threadId } = await newThread(owner.api, { title: "t" });
+      const viaApi = await owner.api("POST", `/api/threads/${threadId}/runs`, { json: request });
+      expect(viaApi.status).toBe(422);
+      const { error } = await viaApi.json();
+      expect(error).toEqual({
+        code: "validation_failed",
+        message: "Some fields are invalid.",
+        details: [{ path, message: detail }],
+      });
+      caller.cookie = owner.cookie;
+      expect(await startRunAction(threadId, request)).toEqual({ ok: false, error });
+      expect(await runs(owner.api, threadId)).toEqual([]);
+      expect(stub.requests.filter((r) => r.path.endsWith("/chat/completions"))).toEqual([]);
+    },
+  );
+
   it("refuses another user's thread as not_found, and starts nothing in it", async () => {
     const owner = await signUp();
     const other = await signUp();
-    const threadId = await newThread(owner.api);
+    const { id: threadId } = await newThread(owner.api, { title: "t" });
     caller.cookie = other.cookie;
     expect(await startRunAction(threadId, { message: { text: "hi" } })).toMatchObject({
       ok: false,

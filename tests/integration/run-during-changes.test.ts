@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { backgroundWorkSettled } from "@/lib/chat/background-work";
+import { backgroundWorkSettled } from "@/lib/runs/background-work";
 import { getDb } from "@/lib/db/client";
 import { threadRoot } from "@/lib/storage/layout";
 import { signUp, type Api } from "../support/route-client";

@@ -1,15 +1,16 @@
 import { readdir } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
-import { backgroundWorkSettled } from "@/lib/chat/background-work";
-import { ANSWER_NOT_SAVED, settleRun } from "@/lib/chat/settle-run";
+import { backgroundWorkSettled } from "@/lib/runs/background-work";
+import { ANSWER_NOT_SAVED, settleRun } from "@/lib/runs/settle-run";
 import { getDb } from "@/lib/db/client";
 import { userRoot } from "@/lib/storage/layout";
-import { endRunsAtShutdown, SHUTDOWN_ERROR } from "@/lib/runs/end-runs-at-shutdown";
-import { instanceId } from "@/lib/runs/instance-id";
+import { endRunsAtShutdown, SHUTDOWN_ERROR } from "@/lib/runs/lease/end-runs-at-shutdown";
+import { instanceId } from "@/lib/runs/lease/instance-id";
 import { config } from "@/lib/config/env";
 import { signUp, type Api } from "../support/route-client";
 import { withStubModel } from "../support/stub-model-env";
 import { parseUiStream, readUiStream } from "../support/ui-stream";
+import { newThread } from "../support/fixtures";
 
 // Issue #12: failures mid-run never leave a thread stuck, and hostile text never fails a
 // write. Every test ends by proving the thread takes its next run.
@@ -17,10 +18,6 @@ import { parseUiStream, readUiStream } from "../support/ui-stream";
 type Json = Record<string, any>;
 
 const { stub, streamingRequests } = withStubModel();
-async function newThread(api: Api) {
-  return (await (await api("POST", "/api/threads", { json: { title: "t" } })).json()).thread as { id: string };
-}
-
 // A run is recorded once its delivery settles, as tracked background work: wait for it, never sleep.
 async function runs(api: Api, threadId: string) {
   await backgroundWorkSettled();
@@ -45,7 +42,7 @@ const lastToolResult = (request: Json): Json =>
 describe("NUL never fails a write", () => {
   it("stores a model answer with NUL as U+FFFD and completes the run", async () => {
     const { api } = await signUp();
-    const thread = await newThread(api);
+    const thread = await newThread(api, { title: "t" });
     stub.enqueue({ type: "text", text: "before\u0000after", chunks: ["before\u0000", "after"] });
     await readUiStream(await api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: "hi" } } }));
     expect((await runs(api, thread.id))[0]).toMatchObject({ status: "completed", error: null });
@@ -56,7 +53,7 @@ describe("NUL never fails a write", () => {
 
   it("stores a tool call whose arguments hold NUL, and the run completes", async () => {
     const { api } = await signUp();
-    const thread = await newThread(api);
+    const thread = await newThread(api, { title: "t" });
     stub.enqueue(
       {
         type: "tool-calls",
@@ -73,7 +70,7 @@ describe("NUL never fails a write", () => {
 
   it("refuses a page of a text file with NUL past the sniff window, and the run completes", async () => {
     const { api } = await signUp();
-    const thread = await newThread(api);
+    const thread = await newThread(api, { title: "t" });
     const form = new FormData();
     form.append("files", new Blob(["x".repeat(9000) + "\u0000\u0000tail"]), "late-nul.txt");
     expect((await api("POST", `/api/threads/${thread.id}/uploads`, { body: form })).status).toBe(201);
@@ -140,7 +137,7 @@ describe("NUL never fails a write", () => {
     ["PATCH", "THREAD", { title: "x\u0000y" }, "title"],
   ])("answers %s %s with NUL in a JSON field with 422", async (method, path, body, field) => {
     const { api } = await signUp();
-    const thread = await newThread(api);
+    const thread = await newThread(api, { title: "t" });
     const res = await api(method, path.replace("THREAD", `/api/threads/${thread.id}`), { json: body });
     expect(res.status).toBe(422);
     const error = (await res.json()).error;
@@ -161,7 +158,7 @@ describe("NUL never fails a write", () => {
     // them; scripts/serve.mjs refuses them (tests/unit/http/raw-path.test.ts, e2e/security.spec.ts).
   ])("answers %s %s with a JSON 404 before any lookup", async (method, path) => {
     const { api } = await signUp();
-    const thread = await newThread(api);
+    const thread = await newThread(api, { title: "t" });
     const res = await api(method, path.replace("THREAD", thread.id));
     expect(res.status).toBe(404);
     expect((await res.json()).error.code).toBe("not_found");
@@ -172,7 +169,7 @@ describe("NUL never fails a write", () => {
 describe("a run that fails part-way", () => {
   it("keeps the partial answer when the provider drops the stream mid-way, fails the run, and frees the thread", async () => {
     const { api } = await signUp();
-    const thread = await newThread(api);
+    const thread = await newThread(api, { title: "t" });
     stub.enqueue({ type: "text", text: "", chunks: ["The first ", "half and ", "never the rest"], failAfter: 2 });
     const res = await api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: "tell me" } } });
     const chunks = parseUiStream(await res.text());
@@ -187,12 +184,12 @@ describe("a run that fails part-way", () => {
 
   it("closes the run as failed when its answer cannot be saved", async () => {
     const user = await signUp();
-    const thread = await newThread(user.api);
+    const thread = await newThread(user.api, { title: "t" });
     const db = await getDb();
     const run = await db.run.create({ data: { threadId: thread.id, userId: user.id } });
     // An answer whose id another chat's message already has: the insert violates the primary
     // key and throws, as any failing write would.
-    const other = await newThread(user.api);
+    const other = await newThread(user.api, { title: "t" });
     await db.message.create({ data: { id: "m-taken", threadId: other.id, role: "user", parts: [] } });
     const unsavable = { id: "m-taken", role: "assistant" as const, parts: [{ type: "text" as const, text: "lost" }] };
     expect(
@@ -211,7 +208,7 @@ describe("a run that fails part-way", () => {
 
   it("answers a tool call with invalid input with a one-line {error} and completes the run", async () => {
     const { api } = await signUp();
-    const thread = await newThread(api);
+    const thread = await newThread(api, { title: "t" });
     stub.enqueue(
       { type: "tool-calls", calls: [{ name: "read_thread_file", arguments: { kind: "attachment", offset: "ten" } }] },
       { type: "text", text: "Sorry." },
@@ -227,7 +224,7 @@ describe("a run that fails part-way", () => {
 
   it("answers malformed tool-call JSON without failing the run", async () => {
     const { api } = await signUp();
-    const thread = await newThread(api);
+    const thread = await newThread(api, { title: "t" });
     stub.enqueue(
       { type: "tool-calls", calls: [{ name: "list_thread_files", arguments: "{not json" }] },
       { type: "text", text: "Okay." },
@@ -242,7 +239,7 @@ describe("runs released at the same instant", () => {
   it("admits exactly one of several POST /runs on one thread", async () => {
     const { api } = await signUp();
     for (let round = 0; round < 5; round++) {
-      const thread = await newThread(api);
+      const thread = await newThread(api, { title: "t" });
       stub.setDefaultTurn({ type: "text", text: "Only one." });
       let release!: () => void;
       const barrier = new Promise<void>((resolve) => (release = resolve));
@@ -265,7 +262,7 @@ describe("cancel", () => {
   it("stops an active run over HTTP, and refuses another user's run", async () => {
     const owner = await signUp();
     const other = await signUp();
-    const thread = await newThread(owner.api);
+    const thread = await newThread(owner.api, { title: "t" });
     stub.enqueue({ type: "text", text: "", chunks: ["partial ", "rest"], holdBeforeLast: "cancel" });
     const res = await owner.api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: "go" } } });
     const reading = res.text();
@@ -288,7 +285,7 @@ describe("a shutdown during a run", () => {
   // What scripts/serve.mjs calls on SIGTERM (the real process: tests/instances/shutdown.test.ts).
   it("fails the run in flight with its partial answer saved, and the thread takes the next run", async () => {
     const { api } = await signUp();
-    const thread = await newThread(api);
+    const thread = await newThread(api, { title: "t" });
     stub.enqueue({ type: "text", text: "", chunks: ["partial ", "rest"], holdBeforeLast: "shutdown" });
     const res = await api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: "go" } } });
     const reading = readUiStream(res);
@@ -304,8 +301,8 @@ describe("a shutdown during a run", () => {
 
   it("fails a run of this instance that is not streaming any more, and leaves other instances' runs alone", async () => {
     const user = await signUp();
-    const mine = await newThread(user.api);
-    const theirs = await newThread(user.api);
+    const mine = await newThread(user.api, { title: "t" });
+    const theirs = await newThread(user.api, { title: "t" });
     const db = await getDb();
     // A live lease, written from the app's clock as a run row of either instance would carry it.
     const lease = { leaseExpiresAt: new Date(Date.now() + config().runLeaseSeconds * 1000) };
@@ -324,7 +321,7 @@ describe("names that spoof", () => {
 
   it.each(spoofing)("refuses %j as a shelf upload, a chat upload and an agent output", async (name) => {
     const { api } = await signUp();
-    const thread = await newThread(api);
+    const thread = await newThread(api, { title: "t" });
     const { project } = await (
       await api("POST", "/api/projects", { json: { name: `P ${crypto.randomUUID()}` } })
     ).json();
@@ -358,7 +355,7 @@ describe("an upload aborted mid-body", () => {
     ["a shelf upload", (_threadId: string, projectId: string) => `/api/projects/${projectId}/documents`, "file"],
   ])("%s: 400, nothing listed, nothing left in staging", async (_label, path, field) => {
     const user = await signUp();
-    const thread = await newThread(user.api);
+    const thread = await newThread(user.api, { title: "t" });
     const { project } = await (
       await user.api("POST", "/api/projects", { json: { name: `P ${crypto.randomUUID()}` } })
     ).json();

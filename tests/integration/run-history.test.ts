@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { loadRunHistory } from "@/lib/chat/load-run-history";
-import { saveThreadSummary } from "@/lib/chat/thread-summary";
+import { loadRunHistory } from "@/lib/runs/admission/load-run-history";
+import { saveThreadSummary } from "@/lib/threads/thread-summary";
 import { getDb } from "@/lib/db/client";
 import { signUp } from "../support/route-client";
 
-// What a run reads of its thread (lib/chat/load-run-history.ts, the history half of admission's
+// What a run reads of its thread (lib/runs/admission/load-run-history.ts, the history half of admission's
 // one statement): the messages after the one its summary covers, in order, with their
 // metadata and creation time; the whole history, and no summary, when that message is gone;
 // never another user's messages.

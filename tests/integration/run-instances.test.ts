@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { failInterruptedRuns } from "@/lib/chat/run-records";
-import { startRun } from "@/lib/chat/start-run";
+import { failInterruptedRuns } from "@/lib/runs/lease/run-records";
+import { startRun } from "@/lib/runs/start-run";
 import { databaseKind, getDb } from "@/lib/db/client";
-import { EXPIRED_RUN_ERROR } from "@/lib/runs/run-lease";
+import { EXPIRED_RUN_ERROR } from "@/lib/runs/lease/run-lease";
 import { signUp, type Api } from "../support/route-client";
 import { withStubModel } from "../support/stub-model-env";
 import { parseUiStream, readUiStream, type UiChunk } from "../support/ui-stream";
+import { newThread } from "../support/fixtures";
 
 // Runs across instances, as far as one process can show it: leases (a dead instance's run is
 // failed when its thread is touched, a live one's never), cancel by the run row alone (the
@@ -16,8 +17,8 @@ import { parseUiStream, readUiStream, type UiChunk } from "../support/ui-stream"
 // waits for the next batch: the pause point `follower-idle:<thread>` holds it right there.
 const pauses = await vi.hoisted(async () => (await import("../support/pause-points")).createPausePoints());
 
-vi.mock("@/lib/runs/run-lease", async (importOriginal) => {
-  const real = await importOriginal<typeof import("@/lib/runs/run-lease")>();
+vi.mock("@/lib/runs/lease/run-lease", async (importOriginal) => {
+  const real = await importOriginal<typeof import("@/lib/runs/lease/run-lease")>();
   return {
     ...real,
     failExpiredRuns: async (...args: Parameters<typeof real.failExpiredRuns>) => {
@@ -29,8 +30,8 @@ vi.mock("@/lib/runs/run-lease", async (importOriginal) => {
 // A stored batch that fails once: `failNextBatch` makes the next write throw, as a database
 // error would, inside the writer's own try (persist-run-stream.ts).
 const faults = vi.hoisted(() => ({ failNextBatch: false, failed: 0 }));
-vi.mock("@/lib/runs/merge-stream-deltas", async (importOriginal) => {
-  const real = await importOriginal<typeof import("@/lib/runs/merge-stream-deltas")>();
+vi.mock("@/lib/runs/stream/merge-stream-deltas", async (importOriginal) => {
+  const real = await importOriginal<typeof import("@/lib/runs/stream/merge-stream-deltas")>();
   return {
     mergeStreamDeltas: (...args: Parameters<typeof real.mergeStreamDeltas>) => {
       if (faults.failNextBatch) {
@@ -52,10 +53,6 @@ type Json = Record<string, any>;
 
 const { stub } = withStubModel();
 const STORY = Array.from({ length: 30 }, (_, i) => `w${i + 1}`).join(" ");
-
-async function newThread(api: Api) {
-  return (await (await api("POST", "/api/threads", { json: { title: "t" } })).json()).thread as { id: string };
-}
 
 async function runs(api: Api, threadId: string): Promise<Json[]> {
   return (await (await api("GET", `/api/threads/${threadId}/runs`)).json()).runs;
@@ -109,7 +106,7 @@ async function waitUntilStreaming() {
 describe("leases", () => {
   it("shows the owner and lease while running; a live lease on another instance blocks the thread (409)", async () => {
     const { api, id: userId } = await signUp();
-    const thread = await newThread(api);
+    const thread = await newThread(api, { title: "t" });
     const live = await foreignRun(thread.id, userId, 60_000);
     const [listed] = await runs(api, thread.id);
     expect(listed).toMatchObject({
@@ -124,7 +121,7 @@ describe("leases", () => {
 
   it("fails a run whose lease expired when the thread is next used, and then runs the new message", async () => {
     const { api, id: userId } = await signUp();
-    const thread = await newThread(api);
+    const thread = await newThread(api, { title: "t" });
     const dead = await foreignRun(thread.id, userId, -1_000);
     stub.enqueue({ type: "text", text: "Back again." });
     const res = await api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: "hello?" } } });
@@ -142,14 +139,14 @@ describe("leases", () => {
 
   it("lists an expired run as failed, never as running", async () => {
     const { api, id: userId } = await signUp();
-    const thread = await newThread(api);
+    const thread = await newThread(api, { title: "t" });
     await foreignRun(thread.id, userId, -1_000);
     expect((await runs(api, thread.id))[0]).toMatchObject({ status: "failed", error: EXPIRED_RUN_ERROR });
   });
 
   it("at start-up fails only expired runs on PostgreSQL, and every running run on the embedded database", async () => {
     const { api, id: userId } = await signUp();
-    const [liveThread, deadThread] = [await newThread(api), await newThread(api)];
+    const [liveThread, deadThread] = [await newThread(api, { title: "t" }), await newThread(api, { title: "t" })];
     const live = await foreignRun(liveThread.id, userId, 60_000);
     const dead = await foreignRun(deadThread.id, userId, -1_000);
     await failInterruptedRuns();
@@ -163,7 +160,7 @@ describe("leases", () => {
 describe("cancel", () => {
   it("stops the run, waits for its partial answer to be saved, and refuses a second cancel (409)", async () => {
     const { api } = await signUp();
-    const thread = await newThread(api);
+    const thread = await newThread(api, { title: "t" });
     stub.enqueue({ type: "text", text: STORY, gate: "cancel" }); // held until the cancel hangs up
     const res = await api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: "go" } } });
     const runId = res.headers.get("x-run-id")!;
@@ -190,7 +187,7 @@ describe("cancel", () => {
 
   it("stops within a second from the run row alone, as when another instance's NOTIFY is lost", async () => {
     const { api, id: userId } = await signUp();
-    const thread = await newThread(api);
+    const thread = await newThread(api, { title: "t" });
     stub.enqueue({ type: "text", text: STORY, gate: "cancel" }); // held until the cancel hangs up
     const res = await api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: "go" } } });
     const runId = res.headers.get("x-run-id")!;
@@ -209,7 +206,7 @@ describe("cancel", () => {
 describe("the persisted stream", () => {
   it("follows a run live to the same text, then replays the ended run whole and closes", async () => {
     const { api } = await signUp();
-    const thread = await newThread(api);
+    const thread = await newThread(api, { title: "t" });
     stub.enqueue({ type: "text", text: STORY, gate: "follow" });
     const res = await api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: "go" } } });
     const runId = res.headers.get("x-run-id")!;
@@ -247,7 +244,7 @@ describe("the persisted stream", () => {
 
   it("stores a batch whose write failed an interval later, though the model sends nothing more meanwhile", async () => {
     const { api } = await signUp();
-    const thread = await newThread(api);
+    const thread = await newThread(api, { title: "t" });
     faults.failNextBatch = true;
     stub.enqueue({ type: "text", text: STORY, gate: "quiet" }); // nothing after the first word until released
     const res = await api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: "go" } } });
@@ -264,7 +261,7 @@ describe("the persisted stream", () => {
 
   it("ends a dead instance's stream with the run's error once its lease expires", async () => {
     const { api, id: userId } = await signUp();
-    const thread = await newThread(api);
+    const thread = await newThread(api, { title: "t" });
     const dead = await foreignRun(thread.id, userId, 500);
     const db = await getDb();
     await db.runStreamBatch.create({
@@ -287,7 +284,7 @@ describe("the persisted stream", () => {
   it("is the owner's alone (404 otherwise)", async () => {
     const owner = await signUp();
     const other = await signUp();
-    const thread = await newThread(owner.api);
+    const thread = await newThread(owner.api, { title: "t" });
     const run = await foreignRun(thread.id, owner.id, -1_000);
     const foreign = await other.api("GET", `/api/threads/${thread.id}/runs/${run.id}/stream`);
     const missing = await owner.api(
@@ -351,7 +348,7 @@ describe("the chat page's run", () => {
 
   it("goes on when its page goes away, and is followed to the whole answer, recorded before the follower's stream ends", async () => {
     const { api, id: userId } = await signUp();
-    const thread = await newThread(api);
+    const thread = await newThread(api, { title: "t" });
     stub.enqueue({ type: "text", text: STORY, delayMs: 30 });
     const runId = await startPageRun(userId, thread.id);
 
@@ -375,7 +372,7 @@ describe("the chat page's run", () => {
   describe("followed while the model is held after its first word, then stopped", () => {
     it("followed once the first word is stored: the replay shows it", async () => {
       const { api, id: userId } = await signUp();
-      const thread = await newThread(api);
+      const thread = await newThread(api, { title: "t" });
       stub.enqueue({ type: "text", text: STORY, gate: "held" });
       const runId = await startPageRun(userId, thread.id);
       await expect.poll(() => textStored(runId)).toBe(true);
@@ -387,7 +384,7 @@ describe("the chat page's run", () => {
 
     it("followed before the model answered: the first word arrives live", async () => {
       const { api, id: userId } = await signUp();
-      const thread = await newThread(api);
+      const thread = await newThread(api, { title: "t" });
       let answer!: () => void;
       const answered = new Promise<void>((resolve) => (answer = resolve));
       stub.enqueue({ type: "text", text: STORY, gate: "held", beforeReply: () => answered });
@@ -409,7 +406,7 @@ describe("the chat page's run", () => {
 
     it("the first word stored between the follower's read and its wait wakes it at once", async () => {
       const { api, id: userId } = await signUp();
-      const thread = await newThread(api);
+      const thread = await newThread(api, { title: "t" });
       let answer!: () => void;
       const answered = new Promise<void>((resolve) => (answer = resolve));
       stub.enqueue({ type: "text", text: STORY, gate: "held", beforeReply: () => answered });

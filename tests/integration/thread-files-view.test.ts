@@ -7,18 +7,12 @@ import type { ThreadFileGroupPage } from "@/lib/thread-files/thread-file-dto";
 import { writeThreadOutput } from "@/lib/thread-files/write-thread-output";
 import { callApi, signUp, type Api } from "../support/route-client";
 import { newProject } from "../support/shelf-fixtures";
+import { json, newThread } from "../support/fixtures";
 
 // The conversation-files view: a project's chats newest first, paged by threadLimit, each
 // with its uploads and outputs newest first, cut at fileLimit and saying so.
 
-const json = async (res: Response) => (await res.json()) as ThreadFileGroupPage;
 const view = (api: Api, projectId: string, query = "") => api("GET", `/api/projects/${projectId}/thread-files${query}`);
-
-async function newThread(api: Api, projectId: string | null, title: string): Promise<string> {
-  return (
-    (await (await api("POST", "/api/threads", { json: { projectId, title } })).json()) as { thread: { id: string } }
-  ).thread.id;
-}
 
 async function uploadTo(api: Api, threadId: string, ...names: string[]): Promise<void> {
   const body = new FormData();
@@ -42,10 +36,10 @@ describe("conversation files", () => {
   it("groups the project's chats newest first, pages them and caps files per chat with truncated", async () => {
     const user = await signUp();
     const projectId = await newProject(user.api);
-    const older = await newThread(user.api, projectId, "Older chat");
-    const empty = await newThread(user.api, projectId, "Empty chat");
-    const newest = await newThread(user.api, projectId, "Newest chat");
-    const outside = await newThread(user.api, null, "Not in the project");
+    const { id: older } = await newThread(user.api, { projectId, title: "Older chat" });
+    const { id: empty } = await newThread(user.api, { projectId, title: "Empty chat" });
+    const { id: newest } = await newThread(user.api, { projectId, title: "Newest chat" });
+    const { id: outside } = await newThread(user.api, { projectId: null, title: "Not in the project" });
     await uploadTo(user.api, older, "a.txt", "b.txt");
     await writeThreadOutput({ userId: user.id, threadId: older, name: "summary.md", content: "# summary" });
     await uploadTo(user.api, newest, "only.txt");
@@ -58,7 +52,7 @@ describe("conversation files", () => {
     await touchThread(empty, 2);
     await touchThread(newest, 1);
 
-    const all = await json(await view(user.api, projectId));
+    const all = await json<ThreadFileGroupPage>(await view(user.api, projectId));
     expect(all.groups.map((g) => [g.threadId, g.title])).toEqual([
       [newest, "Newest chat"],
       [empty, "Empty chat"],
@@ -80,28 +74,32 @@ describe("conversation files", () => {
     expect(all.groups[1]).toMatchObject({ files: [], truncated: false });
     expect(Object.keys(all.groups[0]!).sort()).toEqual(["files", "threadId", "title", "truncated", "updatedAt"]);
 
-    const first = await json(await view(user.api, projectId, "?threadLimit=2&fileLimit=2"));
+    const first = await json<ThreadFileGroupPage>(await view(user.api, projectId, "?threadLimit=2&fileLimit=2"));
     expect(first.groups.map((g) => g.threadId)).toEqual([newest, empty]);
     expect(first).toMatchObject({ nextOffset: 2, truncated: false });
-    const second = await json(await view(user.api, projectId, "?offset=2&threadLimit=2&fileLimit=2"));
+    const second = await json<ThreadFileGroupPage>(
+      await view(user.api, projectId, "?offset=2&threadLimit=2&fileLimit=2"),
+    );
     expect(second.groups.map((g) => g.threadId)).toEqual([older]);
     expect(second.groups[0]!.files.map((f) => f.filename)).toEqual(["summary.md", "b.txt"]);
     expect(second).toMatchObject({ nextOffset: null, truncated: true, groups: [{ truncated: true }] });
-    expect((await json(await view(user.api, projectId, "?offset=3"))).groups).toEqual([]);
+    expect((await json<ThreadFileGroupPage>(await view(user.api, projectId, "?offset=3"))).groups).toEqual([]);
 
     // Exactly at the cap is not a cut.
-    expect((await json(await view(user.api, projectId, "?fileLimit=3"))).groups[2]!.truncated).toBe(false);
+    expect(
+      (await json<ThreadFileGroupPage>(await view(user.api, projectId, "?fileLimit=3"))).groups[2]!.truncated,
+    ).toBe(false);
   });
 
   it("follows membership: a chat moved out disappears, and archived projects still list", async () => {
     const user = await signUp();
     const projectId = await newProject(user.api);
-    const staying = await newThread(user.api, projectId, "Staying");
-    const leaving = await newThread(user.api, projectId, "Leaving");
+    const { id: staying } = await newThread(user.api, { projectId, title: "Staying" });
+    const { id: leaving } = await newThread(user.api, { projectId, title: "Leaving" });
     await uploadTo(user.api, staying, "kept.txt");
     expect((await user.api("POST", `/api/threads/${leaving}/move`, { json: { projectId: null } })).status).toBe(200);
     expect((await user.api("POST", `/api/projects/${projectId}/archive`)).status).toBe(200);
-    const page = await json(await view(user.api, projectId));
+    const page = await json<ThreadFileGroupPage>(await view(user.api, projectId));
     expect(page.groups.map((g) => g.threadId)).toEqual([staying]);
     expect(page.groups[0]!.files.map((f) => f.filename)).toEqual(["kept.txt"]);
   });
@@ -128,7 +126,7 @@ describe("conversation files", () => {
     const owner = await signUp("Owner");
     const stranger = await signUp("Stranger");
     const projectId = await newProject(owner.api);
-    await uploadTo(owner.api, await newThread(owner.api, projectId, "Private"), "secret.txt");
+    await uploadTo(owner.api, (await newThread(owner.api, { projectId, title: "Private" })).id, "secret.txt");
     const foreign = await view(stranger.api, projectId);
     const missing = await view(stranger.api, crypto.randomUUID());
     expect(foreign.status).toBe(404);

@@ -3,11 +3,12 @@ import { mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import { afterEach, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "@/lib/config/env";
 import { threadDerivedDir, threadFilesDir, threadRoot, threadStagingDir } from "@/lib/storage/layout";
-import { readThreadFileText } from "@/lib/thread-files/read-thread-file-text";
+import { readThreadFileText } from "../support/thread-file-text";
 import { writeThreadOutput } from "@/lib/thread-files/write-thread-output";
 import type { ThreadFile } from "@/lib/thread-files/thread-file-dto";
 import { callApi, signUp, type Api } from "../support/route-client";
 import { pathExists } from "../support/path-exists";
+import { json, newThread } from "../support/fixtures";
 
 // Thread uploads and artifacts through the real route handlers: multipart streaming, unique
 // names, the size limit, content types and dispositions, conversion, owner scoping and path
@@ -18,7 +19,6 @@ interface Body {
   thread: { id: string };
   error: { code: string; details: { path: string }[] };
 }
-const json = async (res: Response) => (await res.json()) as Body;
 const names = (body: Body) => body.files.map((file) => file.filename);
 const fixture = (name: string) => readFile(path.join(__dirname, "../fixtures/thread-files", name));
 
@@ -27,10 +27,6 @@ function form(files: [string, BlobPart, string?][]): FormData {
   for (const [name, content, type] of files)
     body.append("files", new File([content], name, { type: type ?? "application/octet-stream" }));
   return body;
-}
-
-async function newThread(api: Api): Promise<string> {
-  return (await json(await api("POST", "/api/threads", { json: {} }))).thread.id;
 }
 
 async function upload(api: Api, threadId: string, files: [string, BlobPart, string?][]) {
@@ -45,14 +41,14 @@ afterEach(() => {
 describe("thread uploads", () => {
   it("uploads two files in one request, numbers duplicates and lists them by name", async () => {
     const { api } = await signUp();
-    const threadId = await newThread(api);
+    const { id: threadId } = await newThread(api);
 
     const first = await upload(api, threadId, [
       ["b-notes.txt", "second by name", "text/plain"],
       ["a-report.csv", "x,y\n1,2\n", "text/csv"],
     ]);
     expect(first.status).toBe(201);
-    const { files } = await json(first);
+    const { files } = await json<Body>(first);
     expect(files).toEqual([
       {
         kind: "upload",
@@ -65,7 +61,7 @@ describe("thread uploads", () => {
       expect.objectContaining({ kind: "upload", filename: "a-report.csv", sizeBytes: 8 }),
     ]);
 
-    const again = await json(
+    const again = await json<Body>(
       await upload(api, threadId, [
         ["a-report.csv", "v2"],
         ["a-report.csv", "v3"],
@@ -73,7 +69,7 @@ describe("thread uploads", () => {
     );
     expect(names(again)).toEqual(["a-report_1.csv", "a-report_2.csv"]);
 
-    const listed = await json(await api("GET", `/api/threads/${threadId}/uploads`));
+    const listed = await json<Body>(await api("GET", `/api/threads/${threadId}/uploads`));
     expect(names(listed)).toEqual(["a-report.csv", "a-report_1.csv", "a-report_2.csv", "b-notes.txt"]);
     const original = await api("GET", `/api/threads/${threadId}/artifacts/uploads/a-report.csv`);
     expect(await original.text()).toBe("x,y\n1,2\n");
@@ -83,12 +79,12 @@ describe("thread uploads", () => {
 
   it("gives concurrent uploads of one name distinct names and keeps every file's bytes", async () => {
     const { api } = await signUp();
-    const threadId = await newThread(api);
+    const { id: threadId } = await newThread(api);
     const responses = await Promise.all(
       Array.from({ length: 8 }, (_, i) => upload(api, threadId, [["same.txt", `copy ${i}`]])),
     );
     expect(responses.map((r) => r.status)).toEqual(Array(8).fill(201));
-    const claimed = await Promise.all(responses.map(async (r) => (await json(r)).files[0]!.filename));
+    const claimed = await Promise.all(responses.map(async (r) => (await json<Body>(r)).files[0]!.filename));
     expect([...claimed].sort()).toEqual(
       ["same.txt", ...Array.from({ length: 7 }, (_, i) => `same_${i + 1}.txt`)].sort(),
     );
@@ -99,8 +95,8 @@ describe("thread uploads", () => {
 
   it("keeps UTF-8 names intact and encodes them in URLs", async () => {
     const { api } = await signUp();
-    const threadId = await newThread(api);
-    const { files } = await json(await upload(api, threadId, [["季度 报告 #1.txt", "你好"]]));
+    const { id: threadId } = await newThread(api);
+    const { files } = await json<Body>(await upload(api, threadId, [["季度 报告 #1.txt", "你好"]]));
     expect(files[0]).toMatchObject({
       filename: "季度 报告 #1.txt",
       sizeBytes: 6,
@@ -117,32 +113,32 @@ describe("thread uploads", () => {
 
   it("answers 400 without a file, or without multipart", async () => {
     const { api } = await signUp();
-    const threadId = await newThread(api);
+    const { id: threadId } = await newThread(api);
     const empty = new FormData();
     empty.append("note", "no files here");
     const noFiles = await api("POST", `/api/threads/${threadId}/uploads`, { body: empty });
     expect(noFiles.status).toBe(400);
-    expect((await json(noFiles)).error.code).toBe("bad_request");
+    expect((await json<Body>(noFiles)).error.code).toBe("bad_request");
     const wrongField = new FormData();
     wrongField.append("file", new File(["x"], "x.txt"));
     expect((await api("POST", `/api/threads/${threadId}/uploads`, { body: wrongField })).status).toBe(400);
     expect((await api("POST", `/api/threads/${threadId}/uploads`, { json: { files: [] } })).status).toBe(400);
     expect((await api("POST", `/api/threads/${threadId}/uploads`)).status).toBe(400);
-    expect((await json(await api("GET", `/api/threads/${threadId}/uploads`))).files).toEqual([]);
+    expect((await json<Body>(await api("GET", `/api/threads/${threadId}/uploads`))).files).toEqual([]);
   });
 
   it("answers 422 for a name with separators, 256 bytes long or reserved, and keeps nothing", async () => {
     const { api, id: userId } = await signUp();
-    const threadId = await newThread(api);
+    const { id: threadId } = await newThread(api);
     for (const name of ["../escape.txt", "a\\b.txt", "..", "x".repeat(252) + ".txt"]) {
       const res = await upload(api, threadId, [
         ["fine.txt", "ok"],
         [name, "bad"],
       ]);
       expect(res.status, name).toBe(422);
-      expect((await json(res)).error.details[0].path).toBe("filename");
+      expect((await json<Body>(res)).error.details[0].path).toBe("filename");
     }
-    expect((await json(await api("GET", `/api/threads/${threadId}/uploads`))).files).toEqual([]);
+    expect((await json<Body>(await api("GET", `/api/threads/${threadId}/uploads`))).files).toEqual([]);
     expect(await pathExists(path.join(threadRoot({ userId, threadId }), "..", "escape.txt"))).toBe(false);
     expect(await readdir(threadStagingDir({ userId, threadId }))).toEqual([]);
   });
@@ -151,7 +147,7 @@ describe("thread uploads", () => {
     process.env.UPLOAD_MAX_BYTES = "1000";
     resetConfigForTests();
     const { api, id: userId } = await signUp();
-    const threadId = await newThread(api);
+    const { id: threadId } = await newThread(api);
 
     const atLimit = await upload(api, threadId, [["exact.bin", new Uint8Array(1000)]]);
     expect(atLimit.status).toBe(201);
@@ -162,9 +158,9 @@ describe("thread uploads", () => {
       ["after.txt", "never read"],
     ]);
     expect(over.status).toBe(413);
-    expect((await json(over)).error.code).toBe("payload_too_large");
+    expect((await json<Body>(over)).error.code).toBe("payload_too_large");
 
-    const listed = await json(await api("GET", `/api/threads/${threadId}/uploads`));
+    const listed = await json<Body>(await api("GET", `/api/threads/${threadId}/uploads`));
     expect(names(listed)).toEqual(["exact.bin"]);
     expect(await readdir(threadFilesDir({ userId, threadId }, "uploads"))).toEqual(["exact.bin"]);
     expect(await readdir(threadStagingDir({ userId, threadId }))).toEqual([]);
@@ -172,7 +168,7 @@ describe("thread uploads", () => {
 
   it("deletes an upload and its companion; a second delete is 404", async () => {
     const { api, id: userId } = await signUp();
-    const threadId = await newThread(api);
+    const { id: threadId } = await newThread(api);
     await upload(api, threadId, [
       ["page.html", "<h1>Hi</h1>"],
       ["keep.txt", "stay"],
@@ -182,7 +178,7 @@ describe("thread uploads", () => {
 
     expect((await api("DELETE", `/api/threads/${threadId}/uploads/page.html`)).status).toBe(204);
     expect(await pathExists(companion)).toBe(false);
-    expect(names(await json(await api("GET", `/api/threads/${threadId}/uploads`)))).toEqual(["keep.txt"]);
+    expect(names(await json<Body>(await api("GET", `/api/threads/${threadId}/uploads`)))).toEqual(["keep.txt"]);
     expect((await api("DELETE", `/api/threads/${threadId}/uploads/page.html`)).status).toBe(404);
     expect((await api("GET", `/api/threads/${threadId}/artifacts/uploads/page.html`)).status).toBe(404);
   });
@@ -191,7 +187,7 @@ describe("thread uploads", () => {
 describe("artifacts", () => {
   it("serves each type with its Content-Type, inline only where safe, attachment on request", async () => {
     const { api, id: userId } = await signUp();
-    const threadId = await newThread(api);
+    const { id: threadId } = await newThread(api);
     const pdf = await fixture("hello.pdf");
     await upload(api, threadId, [
       ["doc.pdf", pdf, "application/pdf"],
@@ -235,8 +231,8 @@ describe("artifacts", () => {
 
   it("refuses traversal, encoded separators and symlinks out of the thread with 404", async () => {
     const { api, id: userId } = await signUp();
-    const threadId = await newThread(api);
-    const otherThread = await newThread(api);
+    const { id: threadId } = await newThread(api);
+    const { id: otherThread } = await newThread(api);
     await upload(api, threadId, [["inside.txt", "inside"]]);
     await upload(api, otherThread, [["neighbour.txt", "other chat"]]);
     const dataDir = process.env.DATA_DIR!;
@@ -270,7 +266,7 @@ describe("artifacts", () => {
       expect((await api("DELETE", `/api/threads/${threadId}/uploads/${name}`)).status, name).toBe(404);
     }
     expect(await readFile(path.join(dataDir, "secret.txt"), "utf8")).toBe("outside");
-    const listed = await json(await api("GET", `/api/threads/${threadId}/uploads`));
+    const listed = await json<Body>(await api("GET", `/api/threads/${threadId}/uploads`));
     expect(names(listed)).toEqual(["inside.txt"]);
     expect(await readThreadFileText({ userId, threadId, kind: "upload", name: "link-out.txt" })).toEqual({
       error: expect.stringContaining("There is no upload"),
@@ -281,14 +277,14 @@ describe("artifacts", () => {
 describe("conversion of uploads", () => {
   it("gives HTML, DOCX and PDF uploads a companion read as text, not listed as an upload", async () => {
     const { api, id: userId } = await signUp();
-    const threadId = await newThread(api);
+    const { id: threadId } = await newThread(api);
     const res = await upload(api, threadId, [
       ["page.html", "<h1>Heading</h1><p>Body text</p>", "text/html"],
       ["plan.docx", await fixture("hello.docx")],
       ["paper.pdf", await fixture("hello.pdf")],
     ]);
     expect(res.status).toBe(201);
-    const listed = await json(await api("GET", `/api/threads/${threadId}/uploads`));
+    const listed = await json<Body>(await api("GET", `/api/threads/${threadId}/uploads`));
     expect(names(listed)).toEqual(["page.html", "paper.pdf", "plan.docx"]);
 
     const expected: [string, string][] = [
@@ -311,7 +307,7 @@ describe("owner scoping and thread deletion", () => {
   it("answers every route for another user's thread exactly like a missing one", async () => {
     const owner = await signUp("Owner");
     const intruder = await signUp("Intruder");
-    const threadId = await newThread(owner.api);
+    const { id: threadId } = await newThread(owner.api);
     await upload(owner.api, threadId, [["private.txt", "mine"]]);
     const missing = "00000000-0000-4000-8000-000000000000";
 
@@ -329,7 +325,7 @@ describe("owner scoping and thread deletion", () => {
       expect(foreign.status, `${method} ${url("…")}`).toBe(404);
       expect(await foreign.text()).toBe(await absent.text());
     }
-    const mine = await json(await owner.api("GET", `/api/threads/${threadId}/uploads`));
+    const mine = await json<Body>(await owner.api("GET", `/api/threads/${threadId}/uploads`));
     expect(names(mine)).toEqual(["private.txt"]);
     expect((await owner.api("POST", `/api/threads/${threadId}/uploads`)).status).toBe(400);
     expect((await callApi("GET", `/api/threads/${threadId}/uploads`)).status).toBe(401);
@@ -337,8 +333,8 @@ describe("owner scoping and thread deletion", () => {
 
   it("removes the thread's folder when the thread is deleted", async () => {
     const { api, id: userId } = await signUp();
-    const threadId = await newThread(api);
-    const keptThread = await newThread(api);
+    const { id: threadId } = await newThread(api);
+    const { id: keptThread } = await newThread(api);
     await upload(api, threadId, [["page.html", "<p>x</p>"]]);
     await upload(api, keptThread, [["kept.txt", "kept"]]);
     await writeThreadOutput({ userId, threadId, name: "out.md", content: "# out" });

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { signUp } from "../support/route-client";
-
-const json = async (res: Response) => (await res.json()) as Record<string, any>;
+import { json } from "../support/fixtures";
 
 describe("threads API", () => {
   it("creates chats in and out of projects, lists them newest first and by project, renames and deletes", async () => {

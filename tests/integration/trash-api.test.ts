@@ -12,6 +12,7 @@ import {
   uploadDocument,
 } from "../support/shelf-fixtures";
 import { pathExists } from "../support/path-exists";
+import { json } from "../support/fixtures";
 
 // The trash through the real route handlers: the round trip, every restore outcome, purge
 // one, empty trash (the caller's only), paging, validation and owner scoping.
@@ -26,14 +27,13 @@ interface Body {
   purged: number;
   error: { code: string; message: string; retryable?: boolean };
 }
-const json = async (res: Response) => (await res.json()) as Body;
 
-const listTrash = async (api: Api, query = "") => json(await api("GET", `/api/trash/documents${query}`));
+const listTrash = async (api: Api, query = "") => json<Body>(await api("GET", `/api/trash/documents${query}`));
 const restore = (api: Api, documentId: string, body?: unknown) =>
   api("POST", `/api/trash/documents/${documentId}/restore`, body === undefined ? {} : { json: body });
 const purge = (api: Api, documentId: string) => api("POST", `/api/trash/documents/${documentId}/purge`);
 const shelf = async (api: Api, projectId: string) =>
-  (await json(await api("GET", `/api/projects/${projectId}/documents`))).documents;
+  (await json<Body>(await api("GET", `/api/projects/${projectId}/documents`))).documents;
 const content = async (api: Api, projectId: string, documentId: string) =>
   (await api("GET", `/api/projects/${projectId}/documents/${documentId}/content`)).text();
 
@@ -77,7 +77,7 @@ describe("trash round trip", () => {
 
     const restored = await restore(user.api, document.id);
     expect(restored.status).toBe(200);
-    expect(await json(restored)).toMatchObject({
+    expect(await json<Body>(restored)).toMatchObject({
       outcome: "restored",
       document: { id: document.id, projectId, contentMissing: false },
     });
@@ -128,7 +128,7 @@ describe("restore outcomes", () => {
 
     const res = await restore(user.api, old.id);
     expect(res.status).toBe(200);
-    expect(await json(res)).toMatchObject({
+    expect(await json<Body>(res)).toMatchObject({
       outcome: "merged",
       document: { id: fresh.id, name: "second.txt", projectId },
     });
@@ -181,7 +181,10 @@ describe("restore outcomes", () => {
     }
     const res = await restore(user.api, fromDeleted.id, { projectId: other });
     expect(res.status).toBe(200);
-    expect(await json(res)).toMatchObject({ outcome: "restored", document: { id: fromDeleted.id, projectId: other } });
+    expect(await json<Body>(res)).toMatchObject({
+      outcome: "restored",
+      document: { id: fromDeleted.id, projectId: other },
+    });
     expect(await content(user.api, other, fromDeleted.id)).toBe("orphan bytes");
     const { project } = (await (await user.api("GET", `/api/projects/${other}`)).json()) as {
       project: { documentCount: number };
@@ -191,7 +194,7 @@ describe("restore outcomes", () => {
     // Unarchived again, the origin is available and a bare restore goes home.
     expect((await user.api("POST", `/api/projects/${archived}/unarchive`)).status).toBe(200);
     expect((await listTrash(user.api)).documents.find((d) => d.id === fromArchived.id)?.originAvailable).toBe(true);
-    expect(await json(await restore(user.api, fromArchived.id))).toMatchObject({
+    expect(await json<Body>(await restore(user.api, fromArchived.id))).toMatchObject({
       outcome: "restored",
       document: { projectId: archived },
     });
@@ -208,7 +211,7 @@ describe("restore outcomes", () => {
     for (const id of [gone.id, resized.id]) {
       const res = await restore(user.api, id);
       expect(res.status).toBe(409);
-      expect((await json(res)).error.code).toBe("content_missing");
+      expect((await json<Body>(res)).error.code).toBe("content_missing");
       expect((await documentRow(id))?.trashedAt).not.toBeNull();
     }
     const listed = await listTrash(user.api);
@@ -224,12 +227,12 @@ describe("restore outcomes", () => {
     await unlink((await storedPaths(broken.id)).original);
     const res = await restore(user.api, old.id);
     expect(res.status).toBe(409);
-    expect((await json(res)).error.code).toBe("content_missing");
+    expect((await json<Body>(res)).error.code).toBe("content_missing");
     expect((await documentRow(old.id))?.trashedAt).not.toBeNull();
     expect(await pathExists((await storedPaths(old.id)).original)).toBe(true);
     // Trash the broken survivor, and the good copy restores.
     await trashDocument(user.api, projectId, broken.id);
-    expect(await json(await restore(user.api, old.id))).toMatchObject({
+    expect(await json<Body>(await restore(user.api, old.id))).toMatchObject({
       outcome: "restored",
       document: { id: old.id },
     });
@@ -251,16 +254,16 @@ describe("purge and empty trash", () => {
 
     const res = await stranger.api("POST", "/api/trash/purge");
     expect(res.status).toBe(200);
-    expect(await json(res)).toEqual({ purged: 1 });
+    expect(await json<Body>(res)).toEqual({ purged: 1 });
     expect(await documentRow(theirs.id)).toBeNull();
     expect((await listTrash(owner.api)).total).toBe(2);
 
     const folders = await Promise.all(mine.map(async (d) => (await storedPaths(d.id)).folder));
-    expect(await json(await owner.api("POST", "/api/trash/purge"))).toEqual({ purged: 2 });
+    expect(await json<Body>(await owner.api("POST", "/api/trash/purge"))).toEqual({ purged: 2 });
     for (const folder of folders) expect(await pathExists(folder)).toBe(false);
     expect((await listTrash(owner.api)).total).toBe(0);
     expect(await content(owner.api, ownerProject, live.id)).toBe("live");
-    expect(await json(await owner.api("POST", "/api/trash/purge"))).toEqual({ purged: 0 });
+    expect(await json<Body>(await owner.api("POST", "/api/trash/purge"))).toEqual({ purged: 0 });
   });
 
   it("purges a converted companion too", async () => {

@@ -12,9 +12,10 @@ import {
   usersRoot,
 } from "@/lib/storage/layout";
 import { LISTING_RECONCILE_INTERVAL_MS, sweepAllUsers, sweepUser } from "@/lib/trash/sweep";
-import { signUp, type Api } from "../support/route-client";
+import { signUp } from "../support/route-client";
 import { age, documentRow, newProject, storedPaths, trashedDocument, uploadDocument } from "../support/shelf-fixtures";
 import { pathExists } from "../support/path-exists";
+import { newThread } from "../support/fixtures";
 
 // The sweep's reconciliation: unreferenced files, staging leftovers and deleted threads'
 // folders older than 24 hours go; nothing younger ever does; a row whose bytes are missing
@@ -26,14 +27,6 @@ async function writeTree(file: string, content = "x"): Promise<string> {
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, content);
   return file;
-}
-
-async function newThread(api: Api, projectId?: string): Promise<string> {
-  return (
-    (await (await api("POST", "/api/threads", { json: projectId ? { projectId } : {} })).json()) as {
-      thread: { id: string };
-    }
-  ).thread.id;
 }
 
 afterEach(() => {
@@ -106,7 +99,7 @@ describe("storage reconciliation", () => {
 
   it("removes old folders of deleted threads, keeps young ones and every file of a live thread", async () => {
     const user = await signUp();
-    const liveThread = await newThread(user.api);
+    const { id: liveThread } = await newThread(user.api);
     const upload = new FormData();
     upload.append("files", new File(["kept"], "kept.txt"));
     expect((await user.api("POST", `/api/threads/${liveThread}/uploads`, { body: upload })).status).toBe(201);

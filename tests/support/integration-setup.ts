@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, inject } from "vitest";
 import { closeDb } from "@/lib/db/client";
 import { resetConfigForTests } from "@/lib/config/env";
-import { stopNotificationListener } from "@/lib/runs/notification-listener";
+import { stopNotificationListener } from "@/lib/runs/lease/notification-listener";
 import { adminQuery, databaseUrl } from "./postgres-admin";
 
 // Each integration test file gets its own database, a copy of the one the global set-up

@@ -1,6 +1,9 @@
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { RecordedRequest, ScriptedTurn, StubToolCall } from "./stub-model-types";
+
+export type { RecordedRequest, StubToolCall } from "./stub-model-types";
 
 // A scripted OpenAI-compatible model for integration and end-to-end tests, so the real
 // `@ai-sdk/openai` provider runs over HTTP exactly as against OpenAI, Ollama or vLLM.
@@ -33,22 +36,6 @@ import { fileURLToPath } from "node:url";
 // body is longer than that many characters is refused with the error OpenAI returns for
 // an over-long context (HTTP 400, code `context_length_exceeded`), without taking a turn.
 
-export interface StubToolCall {
-  /** Defaults to `call_<n>`. */
-  id?: string;
-  name: string;
-  /** An object is sent as its JSON; a string is sent as is (to test malformed arguments). */
-  arguments?: unknown;
-}
-
-/** How a streamed turn ends, when a test needs to act at its end or see it fail. */
-interface EndingOptions {
-  /** Wait at this gate before the last piece (a tool call is not complete until released). */
-  holdBeforeLast?: string;
-  /** Send this many pieces, then drop the connection without finishing the stream. */
-  failAfter?: number;
-}
-
 /**
  * In-process only (not sent over /__script): awaited when the request for this turn has
  * arrived and before anything is answered, so a test can act at an exact point of a run:
@@ -56,35 +43,8 @@ interface EndingOptions {
  */
 export type BeforeReply = () => Promise<void>;
 
-export type StubTurn = (
-  | ({
-      type: "text";
-      text: string;
-      /** Explicit streaming chunks; by default the text is streamed word by word. */
-      chunks?: string[];
-      /** Pause before each chunk after the first, so tests can watch streaming or stop mid-way. */
-      delayMs?: number;
-      /**
-       * Hold after the first chunk until the test releases this gate: explicit
-       * synchronisation instead of a long delay. A client that hangs up while held is
-       * recorded as aborted at once. A non-streaming reply is held whole before it is sent
-       * (the summary call, while the chat says it is summarising).
-       */
-      gate?: string;
-    } & EndingOptions)
-  | ({ type: "tool-calls"; calls: StubToolCall[]; delayMs?: number } & EndingOptions)
-  | { type: "error"; status: number; message: string }
-) & { beforeReply?: BeforeReply };
-
-export interface RecordedRequest {
-  method: string;
-  path: string;
-  body: unknown;
-  receivedAt: string;
-  /** `aborted` when the client went away before the reply finished (a stopped run);
-   * `failed` when the stub dropped the connection on purpose (`failAfter`). */
-  outcome: "pending" | "completed" | "aborted" | "failed";
-}
+/** A scripted turn in process: what /__script takes, plus a hook at the turn's request. */
+export type StubTurn = ScriptedTurn & { beforeReply?: BeforeReply };
 
 export interface StubModelServer {
   /** Base URL for `OPENAI_BASE_URL` / `createOpenAI({ baseURL })`, ending in `/v1`. */

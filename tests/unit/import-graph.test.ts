@@ -3,13 +3,48 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 // The layering the README's "Architecture" section describes, checked on the source itself so
-// it stays true: requests flow app → components → lib, never back up; the disk and the
-// database sit at the bottom and know no domain; no module takes part in an import circle.
+// it stays true: requests flow app → components → lib, never back up; inside lib, folders form
+// the declared order below (LIB_ORDER), each importing only folders of earlier tiers; the disk
+// and the database sit near the bottom and know no domain; no module and no folder takes part
+// in an import circle.
 // A regex reader is enough here: the code base writes its imports one way (`import … from "x"`,
 // `export … from "x"`, `import("x")`), and a missed import would only make this test lenient,
 // never wrongly red.
 
 const ROOT = path.resolve(__dirname, "../..");
+
+/**
+ * The lib folders from low to high. A folder imports only folders of earlier tiers (and its own
+ * files); folders of one tier know nothing of each other. `lib/errors` is the file lib/errors.ts.
+ */
+export const LIB_ORDER: readonly (readonly string[])[] = [
+  // Leaves: the error table, pure text helpers (the slicer among them), the generated Prisma
+  // client, locales, the event-loop watcher.
+  ["errors", "text", "generated", "i18n", "health"],
+  // Pure helpers over names and bytes; the environment, parsed (CIDR ranges and model endpoints included).
+  ["files", "config"],
+  // Plumbing that knows no domain: HTTP requests and responses, the database, the disk, conversion.
+  ["http", "db", "storage", "conversion"],
+  // Domains that need no other domain.
+  ["projects", "models", "rate-limit"],
+  ["threads"],
+  ["thread-files"],
+  ["documents", "thread-messages"],
+  // The trash of documents; the model's context, rendered, fitted and summarised (pure).
+  ["trash", "context"],
+  // Whole-account export and import; the tools a run offers the model.
+  ["portable", "tools"],
+  // A run: admission, its life, its streams, cancel, leases and the context preview.
+  ["runs"],
+  // Who is asking: sessions (a new account's first project is created here), then API tokens.
+  ["auth"],
+  ["tokens"],
+  // The API's edge: route and server-action wrappers (session or token → handler → error
+  // response), the request schemas the route handlers parse, and the browser's API client.
+  ["endpoints", "api-schemas", "client"],
+  // The OpenAPI document, generated from the wrappers' policies and the handlers' own schemas.
+  ["openapi"],
+];
 const SOURCE_FOLDERS = ["app", "components", "lib"];
 const SKIPPED = new Set(["lib/generated"]);
 const EXTENSIONS = [".ts", ".tsx"];
@@ -106,6 +141,38 @@ function areaOf(file: string): string {
   return parts[0] === "lib" ? `lib/${parts[1]}` : parts[0];
 }
 
+/** `lib/runs/stream/x.ts` → `lib/runs/stream`; `lib/errors.ts` → `lib`. */
+function folderOf(file: string): string {
+  return path.posix.dirname(file);
+}
+
+/** Strongly connected components of the graph the edges give when each file is its `group`. */
+function groupCycles(fileEdges: { from: string; to: string }[], group: (file: string) => string): string[][] {
+  const grouped = new Map<string, { imports: string[] }>();
+  for (const { from, to } of fileEdges) {
+    const [a, b] = [group(from), group(to)];
+    if (!grouped.has(a)) grouped.set(a, { imports: [] });
+    if (!grouped.has(b)) grouped.set(b, { imports: [] });
+    if (a !== b && !grouped.get(a)!.imports.includes(b)) grouped.get(a)!.imports.push(b);
+  }
+  return cycles(grouped);
+}
+
+const tierOf = new Map<string, number>(
+  LIB_ORDER.flatMap((tier, index) => tier.map((folder) => [`lib/${folder}`, index] as const)),
+);
+
+/** The imports between lib folders that the declared order forbids, as `from → to` lines. */
+function againstTheOrder(fileEdges: { from: string; to: string }[]): string[] {
+  return fileEdges
+    .filter(({ from, to }) => from.startsWith("lib/") && to.startsWith("lib/") && areaOf(from) !== areaOf(to))
+    .filter(({ from, to }) => {
+      const [a, b] = [tierOf.get(areaOf(from)), tierOf.get(areaOf(to))];
+      return a === undefined || b === undefined || b >= a;
+    })
+    .map(({ from, to }) => `${areaOf(from)} → ${areaOf(to)}: ${from} imports ${to}`);
+}
+
 const graph = buildGraph();
 const edges = [...graph].flatMap(([from, { imports }]) => imports.map((to) => ({ from, to })));
 
@@ -127,6 +194,40 @@ describe("import graph", () => {
 
   it("has no import circle", () => {
     expect(cycles(graph)).toEqual([]);
+  });
+
+  it("has no circle between lib folders, at any depth", () => {
+    const libEdges = edges.filter(({ from, to }) => from.startsWith("lib/") && to.startsWith("lib/"));
+    expect(groupCycles(libEdges, areaOf)).toEqual([]);
+    expect(groupCycles(libEdges, folderOf)).toEqual([]);
+  });
+
+  it("declares every lib folder once in the order", () => {
+    const declared = LIB_ORDER.flat();
+    expect(new Set(declared).size).toBe(declared.length);
+    const present = readdirSync(path.join(ROOT, "lib"), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .concat(existsSync(path.join(ROOT, "lib/errors.ts")) ? ["errors"] : []);
+    expect(present.filter((folder) => !declared.includes(folder))).toEqual([]);
+    expect(declared.filter((folder) => !present.includes(folder))).toEqual([]);
+  });
+
+  it("imports between lib folders only from earlier tiers of the order", () => {
+    expect(againstTheOrder(edges)).toEqual([]);
+  });
+
+  it("tells a folder circle and an arrow against the order apart from a clean graph", () => {
+    const clean = [{ from: "lib/runs/start-run.ts", to: "lib/context/pinned-context.ts" }];
+    expect(againstTheOrder(clean)).toEqual([]);
+    expect(groupCycles(clean, areaOf)).toEqual([]);
+    const upwards = [...clean, { from: "lib/context/pinned-context.ts", to: "lib/runs/start-run.ts" }];
+    expect(againstTheOrder(upwards)).toEqual([
+      "lib/context → lib/runs: lib/context/pinned-context.ts imports lib/runs/start-run.ts",
+    ]);
+    expect(groupCycles(upwards, areaOf)).toEqual([["lib/context", "lib/runs"]]);
+    const sideways = [{ from: "lib/documents/a.ts", to: "lib/thread-messages/b.ts" }];
+    expect(againstTheOrder(sideways)).toHaveLength(1);
   });
 
   it("never imports upwards: lib knows neither app nor components, components never app", () => {

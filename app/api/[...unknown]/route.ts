@@ -1,4 +1,4 @@
-import { authedRoute } from "@/lib/http/route";
+import { authedRoute } from "@/lib/endpoints/route";
 import { notFound } from "@/lib/errors";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
 import { publicConfig } from "@/lib/config/public-config";
-import { authedRoute } from "@/lib/http/route";
+import { authedRoute } from "@/lib/endpoints/route";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
 import { exportQuery } from "@/lib/api-schemas/portable";
-import { readQuery, tokenRoute } from "@/lib/http/route";
+import { readQuery, tokenRoute } from "@/lib/endpoints/route";
 import { exportAccount } from "@/lib/portable/export-account";
 
 export const dynamic = "force-dynamic";

@@ -1,4 +1,4 @@
-import { authedRoute } from "@/lib/http/route";
+import { authedRoute } from "@/lib/endpoints/route";
 import { importAccount } from "@/lib/portable/import-account";
 
 export const dynamic = "force-dynamic";

@@ -1,4 +1,4 @@
-import { authedRoute } from "@/lib/http/route";
+import { authedRoute } from "@/lib/endpoints/route";
 import { listModels } from "@/lib/models/list-models";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
 import { createProjectBody, listProjectsQuery } from "@/lib/api-schemas/projects";
-import { tokenRoute, readJsonBody, readQuery } from "@/lib/http/route";
+import { tokenRoute, readJsonBody, readQuery } from "@/lib/endpoints/route";
 import { createProject } from "@/lib/projects/create-project";
 import { listProjects } from "@/lib/projects/list-projects";
 

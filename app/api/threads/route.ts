@@ -1,5 +1,5 @@
 import { createThreadBody, listThreadsQuery } from "@/lib/api-schemas/threads";
-import { tokenRoute, readJsonBody, readQuery } from "@/lib/http/route";
+import { tokenRoute, readJsonBody, readQuery } from "@/lib/endpoints/route";
 import { createThread } from "@/lib/threads/create-thread";
 import { listThreads } from "@/lib/threads/list-threads";
 

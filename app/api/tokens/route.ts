@@ -1,4 +1,4 @@
-import { authedRoute, readJsonBody } from "@/lib/http/route";
+import { authedRoute, readJsonBody } from "@/lib/endpoints/route";
 import { createToken } from "@/lib/tokens/create-token";
 import { listTokens } from "@/lib/tokens/list-tokens";
 import { createTokenBody } from "@/lib/tokens/token-fields";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseCidr } from "@/lib/http/cidr";
+import { parseCidr } from "@/lib/config/cidr";
 import { clientIp, PEER_HEADER } from "@/lib/http/client-ip";
 
 const headers = (peer: string | null, forwardedFor?: string) => {

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import type { ModelEndpoint } from "@/lib/models/parse-model-endpoints";
+import type { ModelEndpoint } from "@/lib/config/parse-model-endpoints";
 import { forgetEndpointListingsForTests, readEndpointListing } from "@/lib/models/read-endpoint-listing";
 import { knownToolSupport, rememberToolSupport } from "@/lib/models/tool-support";
 import { startStubModelServer, type StubModelServer } from "@/tests/support/stub-model-server";

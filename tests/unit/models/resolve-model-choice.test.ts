@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ModelEndpoint } from "@/lib/models/parse-model-endpoints";
+import type { ModelEndpoint } from "@/lib/config/parse-model-endpoints";
 import type { ModelCatalog } from "@/lib/models/read-model-catalog";
 import { resolveModelChoice } from "@/lib/models/resolve-model-choice";
 

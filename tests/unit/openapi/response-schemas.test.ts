@@ -1,13 +1,13 @@
 import type { UIMessageChunk } from "ai";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { z } from "zod";
-import type { describeRunContext } from "@/lib/chat/describe-run-context";
-import type { HistoryContext } from "@/lib/chat/history-context-dto";
-import type { listRunEvents } from "@/lib/chat/list-runs";
-import type { listThreadMessages } from "@/lib/chat/list-thread-messages";
-import { SUMMARISING_CHUNK } from "@/lib/chat/progress-channel";
-import type { RunContextSummary } from "@/lib/chat/summarise-run-context";
-import type { ThreadSummaryDto } from "@/lib/chat/thread-summary-dto";
+import type { describeRunContext } from "@/lib/runs/preview/describe-run-context";
+import type { HistoryContext } from "@/lib/context/history-context-dto";
+import type { listRunEvents } from "@/lib/runs/list-runs";
+import type { listThreadMessages } from "@/lib/thread-messages/list-thread-messages";
+import { SUMMARISING_CHUNK } from "@/lib/runs/stream/progress-channel";
+import type { ContextReport } from "@/lib/context/context-report";
+import type { ThreadSummaryDto } from "@/lib/threads/thread-summary-dto";
 import type { PublicConfig } from "@/lib/config/public-config";
 import type { DocumentDto, DocumentPage, ListedDocument, PlacedDocument } from "@/lib/documents/document-dto";
 import type { ErrorBody } from "@/lib/http/error-response";
@@ -37,7 +37,7 @@ describe("the OpenAPI response schemas", () => {
   it("equal the DTOs the handlers return", () => {
     expectTypeOf<Out<typeof r.projectSchema>>().toEqualTypeOf<ProjectDto>();
     expectTypeOf<Out<typeof r.deleteProjectResultSchema>>().toEqualTypeOf<DeleteProjectResult>();
-    expectTypeOf<Out<typeof r.projectContextSchema>>().toEqualTypeOf<RunContextSummary>();
+    expectTypeOf<Out<typeof r.projectContextSchema>>().toEqualTypeOf<ContextReport>();
     expectTypeOf<Out<typeof r.threadSchema>>().toEqualTypeOf<ThreadDto>();
     expectTypeOf<Out<typeof r.threadPageSchema>>().toEqualTypeOf<ThreadPage>();
     expectTypeOf<Out<typeof r.threadSummarySchema>>().toEqualTypeOf<ThreadSummaryDto>();

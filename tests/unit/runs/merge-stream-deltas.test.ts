@@ -1,6 +1,6 @@
 import type { UIMessageChunk } from "ai";
 import { describe, expect, it } from "vitest";
-import { mergeStreamDeltas } from "@/lib/runs/merge-stream-deltas";
+import { mergeStreamDeltas } from "@/lib/runs/stream/merge-stream-deltas";
 
 const text = (id: string, delta: string): UIMessageChunk => ({ type: "text-delta", id, delta });
 

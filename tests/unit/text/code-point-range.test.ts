@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sliceText } from "@/lib/chat/slice-text";
+import { sliceText } from "@/lib/text/slice-text";
 import { codePointLength, codePointRangeToUtf16 } from "@/lib/text/code-point-range";
 
 describe("codePointRangeToUtf16", () => {

@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { sliceText } from "@/lib/chat/slice-text";
+import { sliceText } from "@/lib/text/slice-text";
 import { resetConfigForTests } from "@/lib/config/env";
 import { threadDerivedDir } from "@/lib/storage/layout";
 import { ingestThreadUpload } from "@/lib/thread-files/ingest-thread-upload";

@@ -1,5 +1,5 @@
 import { updateProjectBody } from "@/lib/api-schemas/projects";
-import { tokenRoute, readJsonBody } from "@/lib/http/route";
+import { tokenRoute, readJsonBody } from "@/lib/endpoints/route";
 import { deleteProject } from "@/lib/projects/delete-project";
 import { getProjectOrThrow } from "@/lib/projects/get-project";
 import { updateProject } from "@/lib/projects/update-project";

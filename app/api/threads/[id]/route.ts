@@ -1,5 +1,5 @@
 import { updateThreadBody } from "@/lib/api-schemas/threads";
-import { tokenRoute, noContent, readJsonBody } from "@/lib/http/route";
+import { tokenRoute, noContent, readJsonBody } from "@/lib/endpoints/route";
 import { deleteThread } from "@/lib/threads/delete-thread";
 import { getThreadOrThrow } from "@/lib/threads/get-thread";
 import { renameThread } from "@/lib/threads/rename-thread";

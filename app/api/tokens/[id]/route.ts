@@ -1,4 +1,4 @@
-import { authedRoute, noContent } from "@/lib/http/route";
+import { authedRoute, noContent } from "@/lib/endpoints/route";
 import { deleteToken } from "@/lib/tokens/delete-token";
 
 export const dynamic = "force-dynamic";

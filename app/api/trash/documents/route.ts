@@ -1,5 +1,5 @@
 import { listTrashQuery } from "@/lib/api-schemas/trash";
-import { tokenRoute, readQuery } from "@/lib/http/route";
+import { tokenRoute, readQuery } from "@/lib/endpoints/route";
 import { listTrashedDocuments } from "@/lib/trash/list-trashed-documents";
 
 export const dynamic = "force-dynamic";

@@ -1,4 +1,4 @@
-import { tokenRoute } from "@/lib/http/route";
+import { tokenRoute } from "@/lib/endpoints/route";
 import { emptyTrash } from "@/lib/trash/empty-trash";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
-import { describeProjectContext } from "@/lib/chat/describe-project-context";
-import { tokenRoute } from "@/lib/http/route";
+import { describeProjectContext } from "@/lib/runs/preview/describe-project-context";
+import { tokenRoute } from "@/lib/endpoints/route";
 
 export const dynamic = "force-dynamic";
 

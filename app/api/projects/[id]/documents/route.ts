@@ -2,7 +2,7 @@ import { listDocumentsQuery } from "@/lib/api-schemas/documents";
 import { uploadDocument } from "@/lib/documents/upload-document";
 import { listDocuments } from "@/lib/documents/list-documents";
 import { defaultOrderOf } from "@/lib/documents/shelf-order";
-import { tokenRoute, readQuery } from "@/lib/http/route";
+import { tokenRoute, readQuery } from "@/lib/endpoints/route";
 
 export const dynamic = "force-dynamic";
 

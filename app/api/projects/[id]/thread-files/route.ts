@@ -1,5 +1,5 @@
 import { projectThreadFilesQuery } from "@/lib/api-schemas/thread-files";
-import { tokenRoute, readQuery } from "@/lib/http/route";
+import { tokenRoute, readQuery } from "@/lib/endpoints/route";
 import { listProjectThreadFiles } from "@/lib/thread-files/list-project-thread-files";
 
 export const dynamic = "force-dynamic";

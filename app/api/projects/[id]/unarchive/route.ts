@@ -1,4 +1,4 @@
-import { tokenRoute } from "@/lib/http/route";
+import { tokenRoute } from "@/lib/endpoints/route";
 import { setProjectStatus } from "@/lib/projects/set-project-status";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
-import { describeRunContext } from "@/lib/chat/describe-run-context";
-import { tokenRoute } from "@/lib/http/route";
+import { describeRunContext } from "@/lib/runs/preview/describe-run-context";
+import { tokenRoute } from "@/lib/endpoints/route";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
-import { listThreadMessages } from "@/lib/chat/list-thread-messages";
-import { tokenRoute } from "@/lib/http/route";
+import { listThreadMessages } from "@/lib/thread-messages/list-thread-messages";
+import { tokenRoute } from "@/lib/endpoints/route";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
 import { moveThreadBody } from "@/lib/api-schemas/threads";
-import { tokenRoute, readJsonBody } from "@/lib/http/route";
+import { tokenRoute, readJsonBody } from "@/lib/endpoints/route";
 import { moveThread } from "@/lib/threads/move-thread";
 
 export const dynamic = "force-dynamic";

@@ -1,4 +1,4 @@
-import { tokenRoute } from "@/lib/http/route";
+import { tokenRoute } from "@/lib/endpoints/route";
 import { listOwnedThreadFiles } from "@/lib/thread-files/list-owned-thread-files";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
-import { listRuns } from "@/lib/chat/list-runs";
-import { runRequestSchema, toRunTrigger } from "@/lib/chat/run-request";
-import { startRun } from "@/lib/chat/start-run";
-import { tokenRoute, readJsonBody } from "@/lib/http/route";
+import { listRuns } from "@/lib/runs/list-runs";
+import { runRequestSchema, toRunTrigger } from "@/lib/runs/run-request";
+import { startRun } from "@/lib/runs/start-run";
+import { tokenRoute, readJsonBody } from "@/lib/endpoints/route";
 import { uiMessageStreamResponse } from "@/lib/http/ui-message-stream-response";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
-import { getThreadSummary } from "@/lib/chat/get-thread-summary";
-import { tokenRoute } from "@/lib/http/route";
+import { getThreadSummary } from "@/lib/threads/get-thread-summary";
+import { tokenRoute } from "@/lib/endpoints/route";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
 import { trashDocument } from "@/lib/documents/trash-document";
-import { tokenRoute, noContent } from "@/lib/http/route";
+import { tokenRoute, noContent } from "@/lib/endpoints/route";
 
 export const dynamic = "force-dynamic";
 

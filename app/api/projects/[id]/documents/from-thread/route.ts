@@ -1,6 +1,6 @@
 import { saveFromThreadBody } from "@/lib/api-schemas/documents";
 import { saveThreadFileToProject } from "@/lib/documents/save-thread-file";
-import { tokenRoute, readJsonBody } from "@/lib/http/route";
+import { tokenRoute, readJsonBody } from "@/lib/endpoints/route";
 
 export const dynamic = "force-dynamic";
 

@@ -1,4 +1,4 @@
-import { tokenRoute, noContent } from "@/lib/http/route";
+import { tokenRoute, noContent } from "@/lib/endpoints/route";
 import { deleteThreadUpload } from "@/lib/thread-files/delete-thread-upload";
 
 export const dynamic = "force-dynamic";

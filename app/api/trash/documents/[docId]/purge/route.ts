@@ -1,4 +1,4 @@
-import { tokenRoute, noContent } from "@/lib/http/route";
+import { tokenRoute, noContent } from "@/lib/endpoints/route";
 import { purgeTrashedDocument } from "@/lib/trash/purge-document";
 
 export const dynamic = "force-dynamic";

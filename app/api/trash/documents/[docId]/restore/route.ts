@@ -1,5 +1,5 @@
 import { restoreDocumentBody } from "@/lib/api-schemas/trash";
-import { tokenRoute, readJsonBody } from "@/lib/http/route";
+import { tokenRoute, readJsonBody } from "@/lib/endpoints/route";
 import { restoreDocument } from "@/lib/trash/restore-document";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 import { documentContentQuery } from "@/lib/api-schemas/documents";
 import { getDocumentMarkdown, getDocumentOriginal } from "@/lib/documents/get-document-content";
 import { fileResponse } from "@/lib/http/file-response";
-import { tokenRoute, readQuery } from "@/lib/http/route";
+import { tokenRoute, readQuery } from "@/lib/endpoints/route";
 import { API_CONTENT_SECURITY_POLICY } from "@/lib/http/security-headers";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 import { artifactQuery } from "@/lib/api-schemas/thread-files";
 import { notFound } from "@/lib/errors";
-import { tokenRoute, readQuery } from "@/lib/http/route";
+import { tokenRoute, readQuery } from "@/lib/endpoints/route";
 import { fileResponse } from "@/lib/http/file-response";
 import { openOwnedThreadFile } from "@/lib/thread-files/open-owned-thread-file";
 import { kindOfFolder } from "@/lib/thread-files/thread-file-dto";

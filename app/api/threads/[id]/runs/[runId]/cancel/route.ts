@@ -1,5 +1,5 @@
 import { cancelRun } from "@/lib/runs/cancel-run";
-import { tokenRoute } from "@/lib/http/route";
+import { tokenRoute } from "@/lib/endpoints/route";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
-import { listRunEvents } from "@/lib/chat/list-runs";
-import { tokenRoute } from "@/lib/http/route";
+import { listRunEvents } from "@/lib/runs/list-runs";
+import { tokenRoute } from "@/lib/endpoints/route";
 
 export const dynamic = "force-dynamic";
 

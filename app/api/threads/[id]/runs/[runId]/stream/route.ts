@@ -1,6 +1,6 @@
 import { createUIMessageStreamResponse } from "ai";
-import { followRunStream } from "@/lib/runs/follow-run-stream";
-import { tokenRoute } from "@/lib/http/route";
+import { followRunStream } from "@/lib/runs/stream/follow-run-stream";
+import { tokenRoute } from "@/lib/endpoints/route";
 import { UI_MESSAGE_STREAM_RESPONSE_HEADERS } from "@/lib/http/ui-message-stream-response";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
 import { attachDocumentToThread } from "@/lib/documents/attach-document-to-thread";
-import { tokenRoute } from "@/lib/http/route";
+import { tokenRoute } from "@/lib/endpoints/route";
 
 export const dynamic = "force-dynamic";
 

@@ -1,9 +1,0 @@
-import type { ChatMessage } from "./chat-message";
-import { extractSources } from "./extract-sources";
-
-/** The assistant message as stored: its sources recomputed from its own (delivered) parts. */
-export function withSources(message: ChatMessage): ChatMessage {
-  const { sources: _streamed, ...metadata } = message.metadata ?? {};
-  const sources = message.role === "assistant" ? extractSources(message.parts) : [];
-  return { ...message, metadata: sources.length ? { ...metadata, sources } : metadata };
-}

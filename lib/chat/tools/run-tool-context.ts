@@ -1,8 +1,0 @@
-import type { PinnedProjectContext } from "../pinned-context";
-
-/** What a run's tools close over: the owner and thread, and the pinned project (if any). */
-export interface RunToolContext {
-  userId: string;
-  threadId: string;
-  pinned: PinnedProjectContext | null;
-}

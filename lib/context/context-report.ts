@@ -1,0 +1,49 @@
+import { utf8ByteLength } from "@/lib/text/utf8-byte-length";
+import type { AdmittedProject } from "./pinned-context";
+
+// What the next run of a project thread receives, in the numbers GET /api/threads/{id}/context
+// answers with (api.md "What the next run receives"). Pure: every figure comes from the
+// context admission pinned, so the panel cannot disagree with the request it describes.
+
+export const OMITTED_LISTED_MAX = 100;
+
+export interface ContextReport {
+  project: { id: string; name: string; archived: boolean };
+  instructions: { bytes: number; maxBytes: number };
+  index: { entries: number; totalDocuments: number; bytes: number; maxBytes: number; truncated: boolean };
+  omitted: { count: number; documents: { id: string; name: string }[] };
+}
+
+export interface ContextReportInput {
+  admitted: AdmittedProject;
+  limits: { instructionsMaxBytes: number; indexMaxBytes: number };
+  /** The first documents outside the index, in index order (at most OMITTED_LISTED_MAX are kept). */
+  outsideIndex: readonly { id: string; name: string }[];
+}
+
+export function reportContext({
+  admitted: { pinned, archived },
+  limits,
+  outsideIndex,
+}: ContextReportInput): ContextReport {
+  // The renderer trusts the larger of the count and the rows in hand; so does the report.
+  const totalDocuments = Math.max(pinned.shelf.total, pinned.shelf.entries.length);
+  const omittedCount = totalDocuments - pinned.indexShown;
+  return {
+    project: { id: pinned.projectId, name: pinned.name, archived },
+    instructions: { bytes: utf8ByteLength(pinned.instructions), maxBytes: limits.instructionsMaxBytes },
+    index: {
+      entries: pinned.indexShown,
+      totalDocuments,
+      bytes: pinned.documentsBlock === null ? 0 : utf8ByteLength(pinned.documentsBlock),
+      maxBytes: limits.indexMaxBytes,
+      truncated: omittedCount > 0,
+    },
+    omitted: {
+      count: omittedCount,
+      documents: outsideIndex
+        .slice(0, Math.min(OMITTED_LISTED_MAX, omittedCount))
+        .map(({ id, name }) => ({ id, name })),
+    },
+  };
+}

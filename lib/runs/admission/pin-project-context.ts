@@ -1,0 +1,69 @@
+import { config } from "@/lib/config/env";
+import { Prisma } from "@/lib/generated/prisma/client";
+import type { Tx } from "@/lib/db/client";
+import { parseShelfSnapshot, shelfSnapshotSql, type ShelfSnapshotJson } from "@/lib/documents/shelf-snapshot";
+import { buildPinnedContext, type AdmittedProject, type PinnedProjectContext } from "@/lib/context/pinned-context";
+
+// Admission (design: "The run", step 1): resolve the thread's project once, server-side, and
+// pin it for the whole run. Nothing from the request can reach this function's inputs: the
+// project id comes from the user's own thread row, as admission's lock read it.
+
+/**
+ * The project with its shelf snapshot as SQL giving one JSON text (the snapshot an object
+ * inside it, so one JSON.parse reads both), or NULL when the project is not the user's: a subquery, so admission reads it in its one statement with everything else
+ * (record-admission.ts). The shelf subquery is scoped by the same project and user as the
+ * project row.
+ */
+export function projectContextSql({ projectId, userId }: { projectId: string; userId: string }): Prisma.Sql {
+  return Prisma.sql`
+    SELECT json_build_object('id', id, 'name', name, 'instructions', instructions, 'status', status::text,
+             'shelf', (${shelfSnapshotSql({ projectId, userId, maxEntries: config().indexMaxEntries })}))::text
+    FROM "project"
+    WHERE id = ${projectId} AND "userId" = ${userId}`;
+}
+
+/** The pinned context from the text `projectContextSql` gives. */
+export function toAdmittedProject(text: string): AdmittedProject {
+  const { indexMaxEntries, indexMaxBytes } = config();
+  const { shelf, ...project } = JSON.parse(text) as {
+    id: string;
+    name: string;
+    instructions: string;
+    status: string;
+    shelf: ShelfSnapshotJson;
+  };
+  return {
+    pinned: buildPinnedContext({
+      project,
+      shelf: parseShelfSnapshot(shelf),
+      limits: { indexMaxEntries, indexMaxBytes },
+    }),
+    archived: project.status === "archived",
+  };
+}
+
+/** The context any thread of this project would pin now; null when the project is not the user's. */
+export async function pinProjectContext(
+  tx: Tx,
+  { projectId, userId }: { projectId: string; userId: string },
+): Promise<AdmittedProject | null> {
+  const [row] = await tx.$queryRaw<{ project: string | null }[]>`
+    SELECT (${projectContextSql({ projectId, userId })}) AS project`;
+  return row?.project ? toAdmittedProject(row.project) : null;
+}
+
+/**
+ * The run's pin, from the project text admission read right after it locked the thread, for
+ * the project id that lock read: the project the thread is in at admission. Null outside a
+ * project.
+ */
+export function admitProjectContext(threadId: string, project: string | null): PinnedProjectContext | null {
+  if (project === null) return null;
+  try {
+    return toAdmittedProject(project).pinned;
+  } catch (error) {
+    // An organisational fault, not an authorisation one: run without project context.
+    console.warn(`[run] project context for thread ${threadId} could not be resolved; running unassigned`, error);
+    return null;
+  }
+}

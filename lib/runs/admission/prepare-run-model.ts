@@ -1,0 +1,55 @@
+import { wrapLanguageModel, type LanguageModel } from "ai";
+import { buildSystemPrompt } from "@/lib/context/system-prompt";
+import { AppError } from "@/lib/errors";
+import { createLanguageModel } from "@/lib/models/create-language-model";
+import type { ModelMetadata, ModelNotice } from "@/lib/models/model-notice";
+import type { ModelCatalog } from "@/lib/models/read-model-catalog";
+import { resolveModelChoice } from "@/lib/models/resolve-model-choice";
+import { retryWithoutTools } from "@/lib/models/retry-without-tools";
+import { knownToolSupport, rememberToolSupport } from "@/lib/models/tool-support";
+
+// The model a run uses: the thread's choice (or the default standing in for it), wrapped so
+// that a refusal of tools is retried without them and remembered, plus what the answer
+// should tell the person about it. Pure over the catalog (read before admission, since a
+// listing may still be on its way from the endpoint) and the thread's stored choice (read by
+// admission's lock), so choosing the model costs the run no query of its own.
+
+export interface RunModel {
+  modelId: string;
+  model: LanguageModel;
+  /** false when this model is already known to refuse tools: the run offers none. */
+  withTools: boolean;
+  /** The answer's model metadata, as of now (a refusal during the run adds its notice). */
+  metadata(): ModelMetadata;
+}
+
+export function prepareRunModel(catalog: ModelCatalog, threadModelId: string | null): RunModel {
+  const choice = resolveModelChoice(catalog, threadModelId);
+  if (!choice) {
+    throw new AppError(
+      "unavailable",
+      catalog.endpoints.length === 0
+        ? "No model is configured. Set OPENAI_BASE_URL, OPENAI_API_KEY and OPENAI_MODEL, then restart."
+        : threadModelId
+          ? "This chat's model is no longer offered and there is no default model (OPENAI_MODEL). Choose another model for this chat."
+          : "There is no default model (OPENAI_MODEL). Choose a model for this chat.",
+    );
+  }
+  const { modelId, listing, modelName } = choice;
+  const notices: ModelNotice[] = [];
+  if (choice.fallbackFrom) notices.push({ kind: "model_fallback", requestedModelId: choice.fallbackFrom, modelId });
+  const withTools = knownToolSupport(listing, modelName) !== false;
+  if (!withTools) notices.push({ kind: "tools_unsupported", modelId });
+
+  const model = wrapLanguageModel({
+    model: createLanguageModel(choice.endpoint, modelName),
+    middleware: retryWithoutTools({
+      systemWithoutTools: buildSystemPrompt({ today: new Date(), withTools: false }),
+      onToolSupport: (supported) => {
+        rememberToolSupport(listing, modelName, supported);
+        if (!supported) notices.push({ kind: "tools_unsupported", modelId });
+      },
+    }),
+  });
+  return { modelId, model, withTools, metadata: () => ({ modelId, notices: [...notices] }) };
+}

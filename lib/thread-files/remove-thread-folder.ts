@@ -1,7 +1,0 @@
-import { threadRoot } from "@/lib/storage/layout";
-import { removeFolderTree } from "@/lib/storage/stored-files";
-
-/** Removes everything stored for a thread: uploads, outputs, companions, staging. */
-export async function removeThreadFolder({ userId, threadId }: { userId: string; threadId: string }): Promise<void> {
-  await removeFolderTree(threadRoot({ userId, threadId }));
-}

@@ -1,0 +1,35 @@
+import type { UIMessage } from "ai";
+import type { ModelNotice } from "@/lib/models/model-notice";
+
+// The UI message shape stored in a thread's history and streamed to the browser.
+
+export interface AttachedFile {
+  filename: string;
+  sizeBytes: number;
+  virtualPath: string;
+}
+
+/** [start, end) in characters (code points) of the text a read tool returned. */
+export type SourceRange = [number, number];
+
+/** A document or thread file the agent read in a turn (lib/thread-messages/extract-sources.ts). */
+export interface StoredSource {
+  kind: "document" | "upload" | "output";
+  documentId?: string;
+  name: string;
+  ranges: SourceRange[];
+}
+
+export interface ThreadMessageMetadata {
+  /** Files the user attached in this turn (user messages only). */
+  attachments?: AttachedFile[];
+  createdAt?: string;
+  /** What the agent read in this turn (assistant messages only; extract-sources.ts). */
+  sources?: (StoredSource & { available?: boolean })[];
+  /** The model that wrote this answer (assistant messages only). */
+  modelId?: string;
+  /** What the person should know about that model for this answer (assistant messages only). */
+  notices?: ModelNotice[];
+}
+
+export type ThreadMessage = UIMessage<ThreadMessageMetadata>;

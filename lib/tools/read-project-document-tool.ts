@@ -1,0 +1,39 @@
+import { checkedTool } from "./checked-tool";
+import { z } from "zod";
+import { readDocumentSliceForAgent } from "@/lib/documents/agent/read-document-for-agent";
+import { MAX_SLICE_LIMIT } from "@/lib/text/slice-text";
+import { SLICE_INPUT_FIELDS } from "./slice-input";
+import { refuseBinaryPage } from "./readable-page";
+import type { PinnedProjectContext } from "@/lib/context/pinned-context";
+import { asToolResult } from "./tool-result";
+
+// Built once per process: every run gets the same schema object, so its JSON form is converted once.
+const INPUT = z.object({
+  documentId: z.string().describe("the id shown in the <documents> index or by list_project_documents"),
+  ...SLICE_INPUT_FIELDS,
+});
+
+/**
+ * Registered only for runs with a pinned project; reads live shelf rows of that project
+ * (never one named by the model), sliced by characters with `limit` clamped to 1..20000.
+ */
+export function readProjectDocumentTool({ userId, pinned }: { userId: string; pinned: PinnedProjectContext }) {
+  return checkedTool({
+    description:
+      "Read one document of this project's shelf as text, a page of characters at a time. Converted text is served for PDF, Word, Excel and HTML files.",
+    inputSchema: INPUT,
+    execute: ({ documentId, offset, limit }) =>
+      asToolResult(async () =>
+        refuseBinaryPage(
+          await readDocumentSliceForAgent({
+            userId,
+            projectId: pinned.projectId,
+            documentId,
+            offset,
+            limit,
+            maxLimit: MAX_SLICE_LIMIT,
+          }),
+        ),
+      ),
+  });
+}

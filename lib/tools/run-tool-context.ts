@@ -1,0 +1,8 @@
+import type { PinnedProjectContext } from "@/lib/context/pinned-context";
+
+/** What a run's tools close over: the owner and thread, and the pinned project (if any). */
+export interface RunToolContext {
+  userId: string;
+  threadId: string;
+  pinned: PinnedProjectContext | null;
+}

@@ -1,0 +1,36 @@
+import { hasProjectTools } from "@/lib/context/project-tools-predicate";
+import { listProjectDocumentsTool } from "./list-project-documents-tool";
+import { listThreadFilesTool } from "./list-thread-files-tool";
+import { readProjectDocumentTool } from "./read-project-document-tool";
+import { readThreadFileTool } from "./read-thread-file-tool";
+import { searchProjectDocumentsTool } from "./search-project-documents-tool";
+import type { RunToolContext } from "./run-tool-context";
+import {
+  LIST_PROJECT_DOCUMENTS,
+  LIST_THREAD_FILES,
+  READ_PROJECT_DOCUMENT,
+  READ_THREAD_FILE,
+  SEARCH_PROJECT_DOCUMENTS,
+  WRITE_OUTPUT_FILE,
+} from "@/lib/thread-messages/tool-names";
+import { writeOutputFileTool } from "./write-output-file-tool";
+
+/**
+ * The tools of one run: thread tools always; the three project document tools exactly when the run
+ * has a pinned project context (the same predicate the request builder uses), so a run
+ * without one never sees their schemas.
+ */
+export function buildRunTools(context: RunToolContext) {
+  const threadTools = {
+    [LIST_THREAD_FILES]: listThreadFilesTool(context),
+    [READ_THREAD_FILE]: readThreadFileTool(context),
+    [WRITE_OUTPUT_FILE]: writeOutputFileTool(context),
+  };
+  if (!hasProjectTools(context.pinned)) return threadTools;
+  return {
+    ...threadTools,
+    [LIST_PROJECT_DOCUMENTS]: listProjectDocumentsTool({ userId: context.userId, pinned: context.pinned }),
+    [READ_PROJECT_DOCUMENT]: readProjectDocumentTool({ userId: context.userId, pinned: context.pinned }),
+    [SEARCH_PROJECT_DOCUMENTS]: searchProjectDocumentsTool({ userId: context.userId, pinned: context.pinned }),
+  };
+}
