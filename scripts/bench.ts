@@ -5,7 +5,8 @@
 //     100 of a 10,000-document shelf by cursor (first, middle, last page) beside a 10-document
 //     shelf and the same page SQL run directly; search on that shelf; 4,000-character slices
 //     of a 45 MB text document at offset 0, the middle and the end, as a shelf document and as a
-//     chat upload (read_thread_file),
+//     chat upload (read_thread_file); and a run on the 10,000-document shelf beside the same run
+//     on the 10-document one, alternated (target ≤ 1.1×),
 //  3. exporting a 10,000-document account over HTTP against `zip -0` of the same files, with
 //     the server's RSS growth while it streams (skips the baseline when `zip` is missing),
 //  4. the first streamed text of a run through the app, over the API and through the chat
@@ -173,6 +174,33 @@ async function benchShelf(label: string): Promise<void> {
       `[${label}] list 100 of ${SHELF}, ${name} page by cursor: p50 ${ms!.toFixed(1)} ms (×${(ms! / small!).toFixed(2)} the 10-document shelf's ${small!.toFixed(1)} ms; same SQL directly ${floor!.toFixed(1)} ms)`,
     );
   }
+  // A run on the 10,000-document shelf beside the same run on the 10-document one, in turn: its
+  // admission reads the shelf's count and the index's rows in one statement, and neither may
+  // walk the whole shelf (target ≤ 1.1×). Each run on a fresh chat, read to its end.
+  const { startRun } = await import("@/lib/runs/start-run");
+  const { backgroundWorkSettled } = await import("@/lib/runs/background-work");
+  const runOn = (projectId: string) => async () => {
+    const threadId = (await db.thread.create({ data: { userId, projectId, title: "bench" } })).id;
+    const start = performance.now();
+    const { stream } = await startRun({ userId, threadId, trigger: { kind: "submit", text: "What is on the shelf?" } });
+    const reader = stream.getReader();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      if (chunk.value.type === "error") throw new Error(`a run failed: ${chunk.value.errorText}`);
+    }
+    const ms = performance.now() - start;
+    await backgroundWorkSettled();
+    return ms;
+  };
+  const runSamples: [number[], number[]] = [[], []];
+  for (let i = 0; i < 5; i++) for (const projectId of [seeded.bigShelf, seeded.smallShelf]) await runOn(projectId)();
+  for (let i = 0; i < 41; i++) {
+    runSamples[0].push(await runOn(seeded.bigShelf)());
+    runSamples[1].push(await runOn(seeded.smallShelf)());
+  }
+  const [bigRun, smallRun] = runSamples.map(median) as [number, number];
+  console.log(
+    `[${label}] a run on the ${SHELF}-document shelf: p50 ${bigRun.toFixed(1)} ms, ×${(bigRun / smallRun).toFixed(2)} the same run on the 10-document shelf (${smallRun.toFixed(1)} ms; alternated, 41 each; target ≤ 1.1: ${bigRun / smallRun <= 1.1 ? "met" : "MISSED"})`,
+  );
   for (const q of ["zephyr", "report", "预算"]) {
     const page = await list(seeded.bigShelf, undefined, q);
     const ms = await p50(() => list(seeded.bigShelf, undefined, q));
@@ -220,6 +248,11 @@ async function benchShelf(label: string): Promise<void> {
 }
 
 async function benchBothDatabases(): Promise<void> {
+  // The runs on each shelf go to the scripted model, answering at once.
+  const { startStubModelServer } = await import("../tests/support/stub-model-server");
+  const stub = await startStubModelServer({ port: 3742, nonStreamingTurn: { type: "text", text: "Bench title" } });
+  stub.setDefaultTurn({ type: "text", text: "Ten documents, briefly.", chunks: ["Ten documents,", " briefly."] });
+  Object.assign(process.env, { OPENAI_BASE_URL: stub.url, OPENAI_API_KEY: "bench", OPENAI_MODEL: "stub" });
   const { resetConfigForTests } = await import("@/lib/config/env");
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-shelf-"));
   process.env.DATA_DIR = dataDir;
@@ -237,6 +270,7 @@ async function benchBothDatabases(): Promise<void> {
     console.log(`\n[PostgreSQL] skipped: ${(error as Error).message}`);
     await admin.end().catch(() => {});
     rmSync(dataDir, { recursive: true, force: true });
+    await stub.close();
     return;
   }
   const url = new URL(adminUrl);
@@ -249,6 +283,7 @@ async function benchBothDatabases(): Promise<void> {
     await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     await admin.end();
     rmSync(dataDir, { recursive: true, force: true });
+    await stub.close();
   }
 }
 
