@@ -330,8 +330,7 @@ interface SoakTally {
 }
 
 /** One client of the mixed load: browse, search, upload and trash, chat with the stub model. */
-async function soakClient(base: string, until: number, tally: SoakTally, seed: number): Promise<void> {
-  const cookie = await benchAccount(base);
+async function soakClient(base: string, cookie: string, until: number, tally: SoakTally, seed: number): Promise<void> {
   const headers = { cookie };
   const call = async (kind: string, url: string, init: RequestInit = {}, ok = [200, 201, 204]) => {
     const res = await fetch(`${base}${url}`, { ...init, headers: { ...headers, origin: base, ...init.headers } });
@@ -366,6 +365,17 @@ async function soakClient(base: string, until: number, tally: SoakTally, seed: n
   let step = 0;
   while (Date.now() < until) {
     step += 1;
+    try {
+      await soakStep(step);
+    } catch (error) {
+      // A request that did not even answer (a refused connection, a reset) is an error too.
+      tally.requests += 1;
+      tally.errors += 1;
+      if (tally.firstErrors.length < 5) tally.firstErrors.push(`step ${step % 8}: ${String(error)}`);
+    }
+  }
+
+  async function soakStep(step: number): Promise<void> {
     switch (step % 8) {
       case 0:
       case 4:
@@ -433,6 +443,8 @@ async function soakOn(label: string, minutes: number, env: Record<string, string
   });
   try {
     await waitForHealth(`${base}/api/health`);
+    const cookies: string[] = [];
+    for (let i = 0; i < 8; i++) cookies.push(await benchAccount(base));
     const tally: SoakTally = { requests: 0, errors: 0, byKind: new Map(), firstErrors: [] };
     const start = Date.now();
     const until = start + minutes * 60_000;
@@ -442,7 +454,7 @@ async function soakOn(label: string, minutes: number, env: Record<string, string
       rss.push({ minute, mib: treeRssBytes(server.pid!) / MiB });
     }, 5000);
     const startRss = treeRssBytes(server.pid!) / MiB;
-    await Promise.all(Array.from({ length: 8 }, (_, i) => soakClient(base, until, tally, i)));
+    await Promise.all(cookies.map((cookie, i) => soakClient(base, cookie, until, tally, i)));
     clearInterval(sampler);
     const elapsed = (Date.now() - start) / 1000;
     const near = (minute: number) =>
