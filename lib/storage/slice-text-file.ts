@@ -29,7 +29,7 @@ export async function sliceTextFile({
     const bytes = await readFileBytes(textPath);
     // Stamped with the modification time seen before reading: a file replaced meanwhile
     // (a thread output rewritten) leaves an index the next read finds stale.
-    index = buildOffsetIndex(bytes, { mtimeMs: stats.mtimeMs });
+    index = await buildOffsetIndex(bytes, { mtimeMs: stats.mtimeMs });
     if (!index) return sliceText(new TextDecoder("utf-8").decode(bytes), request);
     await writeTextAtomically(sidecarPath, JSON.stringify(index)).catch((error: unknown) =>
       console.warn(

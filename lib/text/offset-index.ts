@@ -18,17 +18,28 @@ export interface OffsetIndex {
   starts: number[];
 }
 
+/**
+ * Bytes walked between turns of the event loop (≈ 8 ms of this loop on a 2-core server): the
+ * walk of a 45 MB text took 380 ms in one piece, during which the server answered nobody.
+ */
+const BYTES_PER_TURN = 1024 * 1024;
+
 /** The index of a UTF-8 text, or null when the bytes are not valid UTF-8 (read them whole). */
-export function buildOffsetIndex(
+export async function buildOffsetIndex(
   bytes: Uint8Array,
   { mtimeMs, interval = OFFSET_INTERVAL }: { mtimeMs: number; interval?: number },
-): OffsetIndex | null {
+): Promise<OffsetIndex | null> {
   if (!isUtf8(bytes)) return null;
   // TextDecoder drops a leading byte order mark, so the text starts after it.
   let at = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
   const starts: number[] = [];
   let chars = 0;
+  let turnEnds = at + BYTES_PER_TURN;
   while (at < bytes.length) {
+    if (at >= turnEnds) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      turnEnds = at + BYTES_PER_TURN;
+    }
     if (chars % interval === 0) starts.push(at);
     const lead = bytes[at]!;
     at += lead < 0x80 ? 1 : lead < 0xe0 ? 2 : lead < 0xf0 ? 3 : 4;

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { sliceText } from "@/lib/text/slice-text";
 import { sliceTextFile } from "@/lib/storage/slice-text-file";
-import { OFFSET_INTERVAL } from "@/lib/text/offset-index";
+import { buildOffsetIndex, OFFSET_INTERVAL } from "@/lib/text/offset-index";
 
 // A slice read through the offset sidecar must equal the slice of the whole decoded text, at
 // every offset, across multi-byte and astral characters and a byte order mark.
@@ -69,5 +69,24 @@ describe("sliceTextFile", () => {
         offset: 0,
       }),
     ).toBeNull();
+  });
+});
+
+describe("buildOffsetIndex", () => {
+  it("walks a large text in turns of the event loop, with the same index as one walk", async () => {
+    const text = "ab中文😀\n".repeat(600_000); // 6.6 MB, one to four bytes a character
+    const bytes = new TextEncoder().encode(text);
+    let turns = 0;
+    const counting = setInterval(() => (turns += 1), 0);
+    const index = await buildOffsetIndex(bytes, { mtimeMs: 1 });
+    clearInterval(counting);
+    // Timers ran while it walked: other requests would have been answered meanwhile.
+    expect(turns).toBeGreaterThan(0);
+    const chars = [...text];
+    expect(index!.chars).toBe(chars.length);
+    for (const k of [0, 1, 100, index!.starts.length - 1]) {
+      const prefix = chars.slice(0, k * OFFSET_INTERVAL).join("");
+      expect(index!.starts[k]).toBe(Buffer.byteLength(prefix));
+    }
   });
 });
