@@ -6,7 +6,7 @@ import {
   COMMON_SECURITY_HEADERS,
 } from "./lib/http/security-headers";
 
-const withNextIntl = createNextIntlPlugin("@/lib/i18n/request.ts");
+const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
 
 const nextConfig: NextConfig = {
   // markitdown-ts loads pdf.js workers from its own folder; PGlite loads its wasm at runtime;
