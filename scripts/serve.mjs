@@ -8,7 +8,7 @@
 // parsing resolves "%2e%2e" into a walk to another route (lib/http/raw-path.mjs).
 import { createServer } from "node:http";
 import next from "next";
-import { rejectRawPath } from "@/lib/http/raw-path.mjs";
+import { rejectRawPath } from "../lib/http/raw-path.mjs";
 
 const PEER_HEADER = "x-workspace-peer";
 // A server action's reply is sent unencoded: the chat page starts a run through one, and its
