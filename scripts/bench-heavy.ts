@@ -23,6 +23,7 @@ import {
   stopServer,
   treeRssBytes,
   waitForHealth,
+  withThrowawayPostgres,
 } from "./bench-support";
 
 const HEALTH_SECRET = randomBytes(16).toString("hex");
@@ -491,24 +492,5 @@ export async function benchSoak(): Promise<void> {
   ensureBuild();
   const minutes = Number(process.env.SOAK_MINUTES ?? 10);
   await soakOn("PGlite", minutes, {});
-  const adminUrl = process.env.BENCH_POSTGRES_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-  const { default: pg } = await import("pg");
-  const name = `bench_soak_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  try {
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${name}"`);
-  } catch (error) {
-    console.log(`[soak PostgreSQL] skipped: ${(error as Error).message}`);
-    await admin.end().catch(() => {});
-    return;
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  try {
-    await soakOn("PostgreSQL", minutes, { DATABASE_URL: url.toString() });
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.end();
-  }
+  await withThrowawayPostgres("soak PostgreSQL", (url) => soakOn("PostgreSQL", minutes, { DATABASE_URL: url }));
 }

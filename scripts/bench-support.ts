@@ -1,7 +1,7 @@
 // What the benchmarks share (scripts/bench.ts, scripts/bench-heavy.ts): timing, servers from
 // the production build, their memory, accounts on them.
 import { spawn, type ChildProcess } from "node:child_process";
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 
 export const MiB = 1024 * 1024;
@@ -116,4 +116,31 @@ export async function postJson<T>(base: string, cookie: string, url: string, bod
   });
   if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
+}
+
+/**
+ * Runs `work` with the URL of a throwaway PostgreSQL database on BENCH_POSTGRES_ADMIN_URL's
+ * server, dropped afterwards; when none can be made, says why and skips it.
+ */
+export async function withThrowawayPostgres(label: string, work: (url: string) => Promise<void>): Promise<void> {
+  const adminUrl = process.env.BENCH_POSTGRES_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  const { default: pg } = await import("pg");
+  const name = `bench_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  try {
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } catch (error) {
+    console.log(`[${label}] skipped: ${(error as Error).message}`);
+    await admin.end().catch(() => {});
+    return;
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  try {
+    await work(url.toString());
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.end();
+  }
 }

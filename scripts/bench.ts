@@ -36,6 +36,7 @@ import {
   time,
   treeRssBytes,
   waitForHealth,
+  withThrowawayPostgres,
 } from "./bench-support";
 import { benchHeavy, benchSoak } from "./bench-heavy";
 
@@ -258,30 +259,14 @@ async function benchBothDatabases(): Promise<void> {
   process.env.DATA_DIR = dataDir;
   delete process.env.DATABASE_URL;
   resetConfigForTests();
-  await benchShelf("PGlite");
-  const adminUrl = process.env.BENCH_POSTGRES_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-  const { default: pg } = await import("pg");
-  const name = `bench_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
   try {
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${name}"`);
-  } catch (error) {
-    console.log(`\n[PostgreSQL] skipped: ${(error as Error).message}`);
-    await admin.end().catch(() => {});
-    rmSync(dataDir, { recursive: true, force: true });
-    await stub.close();
-    return;
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  process.env.DATABASE_URL = url.toString();
-  resetConfigForTests();
-  try {
-    await benchShelf("PostgreSQL");
+    await benchShelf("PGlite");
+    await withThrowawayPostgres("PostgreSQL", async (url) => {
+      process.env.DATABASE_URL = url;
+      resetConfigForTests();
+      await benchShelf("PostgreSQL");
+    });
   } finally {
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.end();
     rmSync(dataDir, { recursive: true, force: true });
     await stub.close();
   }

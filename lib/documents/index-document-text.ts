@@ -8,10 +8,11 @@ import { chunkText } from "./search-text";
 
 /**
  * Chunks per insert: each batch is its own short statement, so other requests interleave. On
- * PGlite a statement holds the server's thread while it runs: ten 4,000-character chunks, with
- * their folded copies and two trigram indexes, take ≈ 40 ms there (25 took 80–170 ms).
+ * PGlite a statement holds the server's thread while it runs, and every other request's query
+ * waits behind it: five 4,000-character chunks, with their folded copies and two trigram
+ * indexes, take ≈ 20–35 ms there (25 took 80–170 ms).
  */
-const BATCH_CHUNKS = 10;
+const BATCH_CHUNKS = 5;
 
 /**
  * Fills a document's search text (tables document_text_chunk, then document_text as the
