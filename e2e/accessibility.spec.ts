@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { AuthPage } from "./pages/auth-page";
 import { ChatPanel } from "./pages/chat-panel";
+import { seriousViolations, switchColorScheme } from "./support/axe";
 import { SAME_ORIGIN } from "./support/same-origin";
 import { StubModel } from "./support/stub-model";
 
@@ -10,17 +10,10 @@ import { StubModel } from "./support/stub-model";
 
 const SCHEMES = ["light", "dark"] as const;
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-}
-
 /** Runs axe in both colour schemes on what is on screen now. */
 async function expectAccessible(page: Page, what: string) {
   for (const colorScheme of SCHEMES) {
-    await page.emulateMedia({ colorScheme });
+    await switchColorScheme(page, colorScheme);
     // Soft: one run reports every page's and dialog's violations, not just the first.
     expect.soft(await seriousViolations(page), `${what} (${colorScheme})`).toEqual([]);
   }

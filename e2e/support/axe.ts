@@ -4,16 +4,29 @@ import { expect, type Page } from "@playwright/test";
 // The axe check the accessibility pass runs, for a spec that opens something of its own: no
 // violation of serious or critical impact, in light and in dark.
 
-async function seriousViolations(page: Page): Promise<string[]> {
+export async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   return results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
 }
 
+/**
+ * Switches the colour scheme and waits until no CSS transition runs: buttons fade their colours
+ * (`transition-colors`), and axe measuring mid-fade sees colours that are neither scheme's.
+ */
+export async function switchColorScheme(page: Page, colorScheme: "light" | "dark"): Promise<void> {
+  await page.emulateMedia({ colorScheme });
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => !(animation instanceof CSSTransition) || animation.playState !== "running"),
+  );
+}
+
 export async function expectAccessible(page: Page, what: string): Promise<void> {
   for (const colorScheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme });
+    await switchColorScheme(page, colorScheme);
     expect(await seriousViolations(page), `${what} (${colorScheme})`).toEqual([]);
   }
   await page.emulateMedia({ colorScheme: "light" });
