@@ -39,6 +39,10 @@ export async function register() {
       ),
     )
     .catch((error) => console.error("[sweep] start-up sweep failed", error));
+  void import("@/lib/notes/purge-expired-notes")
+    .then(({ purgeExpiredNotes }) => purgeExpiredNotes())
+    .then((purged) => purged && console.log(`[sweep] start-up: ${purged} expired note(s) purged`))
+    .catch((error) => console.error("[sweep] start-up note purge failed", error));
   // Documents still without search text (older than search, imported, or interrupted).
   void import("@/lib/documents/search-indexing-queue")
     .then(({ queueUnindexedDocuments }) => queueUnindexedDocuments())

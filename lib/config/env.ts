@@ -25,6 +25,8 @@ const settingSchemas = {
   instructionsMaxBytes: { env: "PROJECT_INSTRUCTIONS_MAX_BYTES", schema: integerInRange(256, 262144), fallback: 8192 },
   indexMaxEntries: { env: "PROJECT_INDEX_MAX_ENTRIES", schema: integerInRange(1, 500), fallback: 50 },
   indexMaxBytes: { env: "PROJECT_INDEX_MAX_BYTES", schema: integerInRange(512, 65536), fallback: 4096 },
+  noteMaxBytes: { env: "PROJECT_NOTE_MAX_BYTES", schema: integerInRange(64, 16384), fallback: 1024 },
+  memoryMaxBytes: { env: "PROJECT_MEMORY_MAX_BYTES", schema: integerInRange(512, 65536), fallback: 4096 },
   trashRetentionDays: { env: "TRASH_RETENTION_DAYS", schema: integerInRange(1, 3650), fallback: 30 },
   uploadMaxBytes: { env: "UPLOAD_MAX_BYTES", schema: integerInRange(1), fallback: 52428800 },
   autoConvertDocuments: { env: "AUTO_CONVERT_DOCUMENTS", schema: booleanFromEnv, fallback: true },

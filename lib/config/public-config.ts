@@ -7,6 +7,8 @@ export function publicConfig() {
     instructionsMaxBytes: c.instructionsMaxBytes,
     indexMaxEntries: c.indexMaxEntries,
     indexMaxBytes: c.indexMaxBytes,
+    noteMaxBytes: c.noteMaxBytes,
+    memoryMaxBytes: c.memoryMaxBytes,
     trashRetentionDays: c.trashRetentionDays,
     uploadMaxBytes: c.uploadMaxBytes,
     autoConvertDocuments: c.autoConvertDocuments,

@@ -10,13 +10,15 @@ export const OMITTED_LISTED_MAX = 100;
 export interface ContextReport {
   project: { id: string; name: string; archived: boolean };
   instructions: { bytes: number; maxBytes: number };
+  /** The `<memory>` block: its bytes, its cap, the approved notes it shows and how many there are. */
+  memory: { bytes: number; maxBytes: number; shown: number; total: number };
   index: { entries: number; totalDocuments: number; bytes: number; maxBytes: number; truncated: boolean };
   omitted: { count: number; documents: { id: string; name: string }[] };
 }
 
 export interface ContextReportInput {
   admitted: AdmittedProject;
-  limits: { instructionsMaxBytes: number; indexMaxBytes: number };
+  limits: { instructionsMaxBytes: number; indexMaxBytes: number; memoryMaxBytes: number };
   /** The first documents outside the index, in index order (at most OMITTED_LISTED_MAX are kept). */
   outsideIndex: readonly { id: string; name: string }[];
 }
@@ -32,6 +34,12 @@ export function reportContext({
   return {
     project: { id: pinned.projectId, name: pinned.name, archived },
     instructions: { bytes: utf8ByteLength(pinned.instructions), maxBytes: limits.instructionsMaxBytes },
+    memory: {
+      bytes: pinned.memoryBlock === null ? 0 : utf8ByteLength(pinned.memoryBlock),
+      maxBytes: limits.memoryMaxBytes,
+      shown: pinned.memoryShown,
+      total: pinned.memoryTotal,
+    },
     index: {
       entries: pinned.indexShown,
       totalDocuments,

@@ -6,6 +6,7 @@ import {
   type ProjectIdentity,
 } from "./render-project-context";
 import type { ShelfSnapshot } from "@/lib/documents/shelf-entry";
+import { renderMemoryBlock, type MemorySnapshot } from "./render-memory-block";
 
 // The project context of one run, resolved once at admission and held only in server memory
 // (design: "The run", step 1). Every model call of the run renders from this value; nothing
@@ -16,7 +17,19 @@ export interface PinnedProjectContext {
   readonly name: string;
   readonly instructions: string;
   readonly shelf: ShelfSnapshot;
+  /** Whether the project was archived at admission: its memory is shown, but it takes no proposals. */
+  readonly archived: boolean;
   readonly projectBlock: string;
+  /** Null when the project has no approved note: no `<memory>` block at all. */
+  readonly memoryBlock: string | null;
+  /** Approved notes the block shows (newest first) and how many there are in all. */
+  readonly memoryShown: number;
+  readonly memoryTotal: number;
+  /**
+   * The database's time at admission: the run's memory tool reads only notes approved before
+   * it, so a note approved while the run streams reaches the next run, not this one.
+   */
+  readonly pinnedAt: Date;
   /** Null when the shelf is empty: no `<documents>` block at all. */
   readonly documentsBlock: string | null;
   /** How many documents the index lists (a prefix of the index order); 0 for an empty shelf. */
@@ -25,6 +38,8 @@ export interface PinnedProjectContext {
   readonly projectContextRevision: string;
   /** sha256 of `documentsBlock`, null when there is none. */
   readonly projectShelfRevision: string | null;
+  /** sha256 of `memoryBlock`, null when there is none. */
+  readonly projectMemoryRevision: string | null;
 }
 
 /** A pinned context with what the context panel also shows: whether the project is archived. */
@@ -36,27 +51,49 @@ export interface AdmittedProject {
 export interface PinnedContextInput {
   project: ProjectIdentity;
   shelf: ShelfSnapshot;
-  limits: IndexLimits;
+  memory: MemorySnapshot;
+  limits: IndexLimits & { memoryMaxBytes: number };
+  archived: boolean;
+  pinnedAt: Date;
 }
 
-/** Renders both blocks once, so every step of the run sends identical bytes. */
-export function buildPinnedContext({ project, shelf, limits }: PinnedContextInput): PinnedProjectContext {
+/** Renders every block once, so every step of the run sends identical bytes. */
+export function buildPinnedContext({
+  project,
+  shelf,
+  memory,
+  limits,
+  archived,
+  pinnedAt,
+}: PinnedContextInput): PinnedProjectContext {
   const projectBlock = renderProjectBlock(project);
+  const memoryBlock = renderMemoryBlock(memory, limits.memoryMaxBytes);
   const documents = renderDocumentsBlock(shelf, limits);
   return Object.freeze({
     projectId: project.id,
     name: project.name,
     instructions: project.instructions,
     shelf: Object.freeze({ total: shelf.total, entries: Object.freeze([...shelf.entries]) }),
+    archived,
     projectBlock,
+    memoryBlock: memoryBlock?.text ?? null,
+    memoryShown: memoryBlock?.shown ?? 0,
+    memoryTotal: memoryBlock?.count ?? 0,
+    pinnedAt,
     documentsBlock: documents?.text ?? null,
     indexShown: documents?.shown ?? 0,
     projectContextRevision: fingerprint(projectBlock),
     projectShelfRevision: documents ? fingerprint(documents.text) : null,
+    projectMemoryRevision: memoryBlock ? fingerprint(memoryBlock.text) : null,
   });
 }
 
-/** The text of the one request-only user message: project block, then the index when present. */
+/**
+ * The text of the one request-only user message: the project block (its instructions), then
+ * its memory, then the index, each only when present.
+ */
 export function pinnedContextText(pinned: PinnedProjectContext): string {
-  return pinned.documentsBlock === null ? pinned.projectBlock : `${pinned.projectBlock}\n${pinned.documentsBlock}`;
+  return [pinned.projectBlock, pinned.memoryBlock, pinned.documentsBlock]
+    .filter((block): block is string => block !== null)
+    .join("\n");
 }

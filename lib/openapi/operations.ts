@@ -5,6 +5,7 @@ import { createProjectBody, listProjectsQuery, updateProjectBody } from "@/lib/a
 import { artifactQuery, projectThreadFilesQuery } from "@/lib/api-schemas/thread-files";
 import { createThreadBody, listThreadsQuery, moveThreadBody, updateThreadBody } from "@/lib/api-schemas/threads";
 import { listTrashQuery, restoreDocumentBody } from "@/lib/api-schemas/trash";
+import { createNoteBody, listNotesQuery, restoreNoteBody, updateNoteBody } from "@/lib/api-schemas/notes";
 import { runRequestSchema } from "@/lib/runs/run-request";
 import type { ErrorCode } from "@/lib/errors";
 import type { TokenPolicy } from "@/lib/endpoints/route";
@@ -29,7 +30,8 @@ export const API_TAGS = [
   { name: "Chats", description: "Chats (threads) and their history" },
   { name: "Chat files", description: "A chat's uploads and the files the agent wrote" },
   { name: "Runs", description: "An answer being written: started, streamed, followed, stopped" },
-  { name: "Trash", description: "Trashed documents: restore, purge, retention" },
+  { name: "Memory", description: "A project's memory: notes the user wrote or approved, and the agent's proposals" },
+  { name: "Trash", description: "Trashed documents and notes: restore, purge, retention" },
   { name: "Account", description: "API tokens, export and import, the server's limits and models" },
   { name: "Auth", description: "Accounts and sessions (better-auth's endpoints; their own error shape)" },
   { name: "Service", description: "Liveness and this document" },
@@ -164,6 +166,45 @@ export const API_OPERATIONS: ApiOperation[] = [
     summary: "what the next run of a chat in this project receives (the Instructions tab's summary)",
     auth: "accepts-tokens",
     responses: [{ status: 200, description: "The project's context summary", json: r.projectContextSchema }],
+  },
+  // ---- Memory
+  {
+    method: "GET",
+    path: "/api/projects/{id}/notes",
+    tag: "Memory",
+    summary: "the project's memory: its notes and the figures of the block the next run receives",
+    auth: "accepts-tokens",
+    query: listNotesQuery,
+    responses: [{ status: 200, description: "The notes, approved ones newest first", json: r.noteListSchema }],
+  },
+  {
+    method: "POST",
+    path: "/api/projects/{id}/notes",
+    tag: "Memory",
+    summary: "add the user's own note, approved at once",
+    description: "Over PROJECT_NOTE_MAX_BYTES is a 422, never cut. An archived project takes no notes (404).",
+    auth: "accepts-tokens",
+    body: createNoteBody,
+    responses: [{ status: 201, description: "The note", json: z.object({ note: r.noteSchema }) }],
+  },
+  {
+    method: "PATCH",
+    path: "/api/projects/{id}/notes/{noteId}",
+    tag: "Memory",
+    summary: "approve, dismiss or edit a note",
+    description:
+      "Approving an approved note with no new text changes nothing. Editing an approved note approves the new text now (it becomes the newest memory). An archived project takes no changes (404).",
+    auth: "accepts-tokens",
+    body: updateNoteBody,
+    responses: [{ status: 200, description: "The note as changed", json: z.object({ note: r.noteSchema }) }],
+  },
+  {
+    method: "DELETE",
+    path: "/api/projects/{id}/notes/{noteId}",
+    tag: "Memory",
+    summary: "move the note to the trash",
+    auth: "accepts-tokens",
+    responses: [noContent("Trashed")],
   },
   // ---- Documents
   {
@@ -468,12 +509,38 @@ export const API_OPERATIONS: ApiOperation[] = [
     responses: [noContent("Purged")],
   },
   {
+    method: "GET",
+    path: "/api/trash/notes",
+    tag: "Trash",
+    summary: "the caller's trashed notes, after their retention purge",
+    auth: "accepts-tokens",
+    query: listTrashQuery,
+    responses: [{ status: 200, description: "One page of trashed notes", json: r.trashedNotePageSchema }],
+  },
+  {
+    method: "POST",
+    path: "/api/trash/notes/{noteId}/restore",
+    tag: "Trash",
+    summary: "back into its project's memory, or into another active project",
+    auth: "accepts-tokens",
+    body: restoreNoteBody,
+    responses: [{ status: 200, description: "The restored note", json: z.object({ note: r.noteSchema }) }],
+  },
+  {
+    method: "POST",
+    path: "/api/trash/notes/{noteId}/purge",
+    tag: "Trash",
+    summary: "delete one trashed note for good",
+    auth: "accepts-tokens",
+    responses: [noContent("Purged")],
+  },
+  {
     method: "POST",
     path: "/api/trash/purge",
     tag: "Trash",
-    summary: "empty the caller's trash, whatever the age of its documents",
+    summary: "empty the caller's trash, whatever the age of its documents and notes",
     auth: "accepts-tokens",
-    responses: [{ status: 200, description: "How many were purged", json: z.object({ purged: z.number().int() }) }],
+    responses: [{ status: 200, description: "How many were purged", json: z.object({ purged: z.number().int().meta({ description: "Documents and notes" }) }) }],
   },
   // ---- Account
   {

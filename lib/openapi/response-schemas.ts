@@ -152,6 +152,50 @@ export const restoreResultSchema = z
   })
   .meta({ id: "RestoreResult" });
 
+export const memorySummarySchema = z
+  .object({
+    bytes: z.number().int().meta({ description: "UTF-8 bytes of the `<memory>` block the next run receives (0 without one)" }),
+    maxBytes: z.number().int().meta({ description: "PROJECT_MEMORY_MAX_BYTES" }),
+    shown: z.number().int().meta({ description: "Approved notes inside the block, newest first" }),
+    total: z.number().int().meta({ description: "Approved notes in all; the rest are read with read_project_memory" }),
+  })
+  .meta({ id: "MemorySummary" });
+
+export const noteSchema = z
+  .object({
+    id: z.uuid(),
+    projectId: z.uuid(),
+    text: z.string(),
+    state: z.enum(["proposed", "approved", "dismissed"]),
+    origin: z.enum(["user", "agent"]),
+    threadId: z.string().nullable().meta({ description: "The chat the agent proposed it in; null for the user's own notes" }),
+    messageId: z.string().nullable().meta({ description: "The answer that proposed it; null for the user's own notes" }),
+    reason: z.string().nullable().meta({ description: "Why the agent proposed it; null for the user's own notes" }),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+    approvedAt: timestamp.nullable(),
+  })
+  .meta({ id: "Note" });
+
+export const noteListSchema = z
+  .object({ notes: z.array(noteSchema), memory: memorySummarySchema })
+  .meta({ id: "NoteList" });
+
+export const trashedNoteSchema = noteSchema
+  .extend({
+    trashedAt: timestamp,
+    trashOrigin: z.object({ projectId: z.string(), projectName: z.string() }),
+    originAvailable: z
+      .boolean()
+      .meta({ description: "The origin project still exists, is the caller's and is active" }),
+    purgeAfter: timestamp.meta({ description: "The first instant the retention sweep may purge it" }),
+  })
+  .meta({ id: "TrashedNote" });
+
+export const trashedNotePageSchema = z
+  .object({ notes: z.array(trashedNoteSchema), total: z.number().int(), nextOffset, retentionDays: z.number().int() })
+  .meta({ id: "TrashedNotePage" });
+
 export const runSchema = z
   .object({
     id: z.uuid(),
@@ -177,9 +221,11 @@ export const threadSummarySchema = z
   })
   .meta({ id: "ThreadSummary" });
 
+
 const runContextSummaryShape = {
   project: z.object({ id: z.uuid(), name: z.string(), archived: z.boolean() }),
   instructions: z.object({ bytes: z.number().int(), maxBytes: z.number().int() }),
+  memory: memorySummarySchema,
   index: z.object({
     entries: z.number().int(),
     totalDocuments: z.number().int(),
@@ -274,6 +320,8 @@ export const publicConfigSchema = z
     instructionsMaxBytes: z.number().int(),
     indexMaxEntries: z.number().int(),
     indexMaxBytes: z.number().int(),
+    noteMaxBytes: z.number().int(),
+    memoryMaxBytes: z.number().int(),
     trashRetentionDays: z.number().int(),
     uploadMaxBytes: z.number().int(),
     autoConvertDocuments: z.boolean(),

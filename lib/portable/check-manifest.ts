@@ -6,6 +6,7 @@ import { importRefused } from "./import-refused";
 
 export interface ImportLimits {
   instructionsMaxBytes: number;
+  noteMaxBytes: number;
   uploadMaxBytes: number;
 }
 
@@ -89,6 +90,16 @@ export function checkManifest(raw: unknown, entrySizes: ReadonlyMap<string, numb
       fileName(file.name, `a file of chat "${thread.title}"`);
       claim(file.path, file.sizeBytes);
     }
+  }
+
+  for (const note of manifest.notes) {
+    if (note.project !== null && !projectKeys.has(note.project)) throw invalid("a note refers to an unknown project");
+    if (note.project === null && note.trashed === null) throw invalid("a note is in no project");
+    if (note.source?.thread && !threadKeys.has(note.source.thread)) throw invalid("a note refers to an unknown chat");
+    // Only approved notes are recreated (proposals and dismissed ones are dropped), so only
+    // they must fit this server's cap.
+    if (note.state === "approved" && utf8ByteLength(note.text.trim()) > limits.noteMaxBytes)
+      throw invalid(`a note exceeds this server's limit of ${limits.noteMaxBytes} bytes`);
   }
 
   const transcripts = new Set(manifest.threads.map((t) => t.transcript));

@@ -68,9 +68,10 @@ function textStream(chunks: AsyncGenerator<string>): Readable {
 
 async function threadMessages(userId: string, threadId: string): Promise<ExportedMessage[]> {
   const history = await loadThreadHistory(await getDb(), { threadId, userId });
-  return history.map(({ role, parts, metadata }) => {
+  return history.map(({ id, role, parts, metadata }) => {
     const { createdAt, ...rest } = metadata ?? {};
     return {
+      key: id,
       role,
       parts: parts as unknown as ExportedMessage["parts"],
       metadata: Object.keys(rest).length > 0 ? (rest as Record<string, unknown>) : null,
@@ -98,7 +99,7 @@ async function* manifestChunks(userId: string, plan: ExportPlan): AsyncGenerator
     };
     yield `${i === 0 ? "" : ","}${JSON.stringify(exported)}`;
   }
-  yield "]}";
+  yield `],"notes":${JSON.stringify(plan.notes)}}`;
 }
 
 async function* transcriptChunks(userId: string, thread: PlannedThread): AsyncGenerator<string> {

@@ -42,6 +42,8 @@ const exportedThreadFileSchema = z.object({
 });
 
 const exportedMessageSchema = z.object({
+  /** Its id at export time, so a note can name the answer that proposed it (absent in older archives). */
+  key: z.string().min(1).optional(),
   role: z.enum(["user", "assistant", "system"]),
   // The AI SDK UI message parts as stored: text, tool calls with their results, files.
   parts: z.array(z.record(z.string(), z.unknown())),
@@ -60,12 +62,30 @@ const exportedThreadSchema = z.object({
   transcript: z.string(),
 });
 
+const exportedNoteSchema = z.object({
+  /** Its id at export time: the chat's `data-note-proposed` parts name it. */
+  key: z.string().min(1).optional(),
+  /** The project it is in, or was trashed from; null when that project no longer exists. */
+  project: z.string().nullable(),
+  text: z.string(),
+  state: z.enum(["proposed", "approved", "dismissed"]),
+  origin: z.enum(["user", "agent"]),
+  /** Where the agent proposed it (chat and message keys of this archive) and why; null for the user's own notes. */
+  source: z.object({ thread: z.string().nullable(), message: z.string().nullable(), reason: z.string() }).nullable(),
+  /** Set for a trashed note (only in `?trash=true` exports), with the project's name then. */
+  trashed: z.object({ at: isoDate, projectName: z.string() }).nullable(),
+  createdAt: isoDate,
+  approvedAt: isoDate.nullable(),
+});
+
 export const manifestSchema = z.object({
   formatVersion: z.literal(FORMAT_VERSION),
   exportedAt: isoDate,
   projects: z.array(exportedProjectSchema),
   documents: z.array(exportedDocumentSchema),
   threads: z.array(exportedThreadSchema),
+  /** Project memory; absent in archives from before it existed. */
+  notes: z.array(exportedNoteSchema).default([]),
 });
 
 export type ExportedProject = z.infer<typeof exportedProjectSchema>;
@@ -73,4 +93,5 @@ export type ExportedDocument = z.infer<typeof exportedDocumentSchema>;
 export type ExportedThread = z.infer<typeof exportedThreadSchema>;
 export type ExportedThreadFile = z.infer<typeof exportedThreadFileSchema>;
 export type ExportedMessage = z.infer<typeof exportedMessageSchema>;
+export type ExportedNote = z.infer<typeof exportedNoteSchema>;
 export type Manifest = z.infer<typeof manifestSchema>;

@@ -10,12 +10,18 @@ import { recreateAccount, type ImportCounts } from "./recreate-account";
  * archive is removed whatever happens; a refusal or failure leaves nothing else behind.
  */
 export async function importAccount({ userId, req }: { userId: string; req: Request }): Promise<ImportCounts> {
-  const { importMaxEntries, importMaxBytes, instructionsMaxBytes, uploadMaxBytes } = config();
+  const { importMaxEntries, importMaxBytes, instructionsMaxBytes, noteMaxBytes, uploadMaxBytes } = config();
   const staged = await receiveImportUpload({ userId, req });
   try {
     const archive = await readImportArchive({
       zipPath: staged.path,
-      limits: { maxEntries: importMaxEntries, maxBytes: importMaxBytes, instructionsMaxBytes, uploadMaxBytes },
+      limits: {
+        maxEntries: importMaxEntries,
+        maxBytes: importMaxBytes,
+        instructionsMaxBytes,
+        noteMaxBytes,
+        uploadMaxBytes,
+      },
     });
     try {
       return await recreateAccount({ userId, archive });

@@ -8,7 +8,13 @@ import { listThreadFiles } from "@/lib/thread-files/list-thread-files";
 import { folderOfKind } from "@/lib/thread-files/thread-file-dto";
 import { readTrashOrigin } from "@/lib/trash/trash-origin";
 import { claimPath, folderSegment } from "./archive-paths";
-import { MANIFEST_PATH, type ExportedDocument, type ExportedProject, type ExportedThreadFile } from "./export-format";
+import {
+  MANIFEST_PATH,
+  type ExportedDocument,
+  type ExportedNote,
+  type ExportedProject,
+  type ExportedThreadFile,
+} from "./export-format";
 
 // What an export will contain, decided before the first byte is written: every row's
 // metadata and every file's path in the archive (names made unique once, here). Only this
@@ -60,6 +66,7 @@ export interface ExportPlan {
   documents: ExportedDocument[];
   documentFiles: PlannedFile[];
   threads: PlannedThread[];
+  notes: ExportedNote[];
   /** Bytes of all files carried (before the manifest and transcripts): the progress estimate. */
   fileBytes: number;
 }
@@ -194,5 +201,34 @@ export async function planExport({
     });
   }
 
-  return { exportedAt: new Date().toISOString(), projects, documents, documentFiles, threads, fileBytes };
+  // Notes are short (PROJECT_NOTE_MAX_BYTES each) and few: read whole, with their provenance.
+  const noteRows = await db.projectNote.findMany({
+    where: { userId, ...(includeTrash ? {} : { trashedAt: null }) },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
+  const notes: ExportedNote[] = noteRows
+    .filter((row) => row.trashedAt !== null || projectFolders.has(row.projectId))
+    .map((row) => {
+      const origin = row.trashedAt ? readTrashOrigin(row) : null;
+      return {
+        key: row.id,
+        project: projectFolders.has(row.projectId) ? row.projectId : null,
+        text: row.text,
+        state: row.state,
+        origin: row.origin,
+        source:
+          row.origin === "agent"
+            ? {
+                thread: row.threadId && threadKeys.has(row.threadId) ? row.threadId : null,
+                message: row.threadId && threadKeys.has(row.threadId) ? row.messageId : null,
+                reason: row.reason ?? "",
+              }
+            : null,
+        trashed: row.trashedAt && origin ? { at: row.trashedAt.toISOString(), projectName: origin.projectName } : null,
+        createdAt: row.createdAt.toISOString(),
+        approvedAt: row.approvedAt?.toISOString() ?? null,
+      };
+    });
+
+  return { exportedAt: new Date().toISOString(), projects, documents, documentFiles, threads, notes, fileBytes };
 }

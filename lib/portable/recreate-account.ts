@@ -12,8 +12,9 @@ import { normaliseFileName } from "@/lib/files/file-name";
 import { ingestThreadUpload } from "@/lib/thread-files/ingest-thread-upload";
 import { removeThreadFolder } from "@/lib/storage/remove-thread-folder";
 import { writeThreadOutput } from "@/lib/thread-files/write-thread-output";
-import type { ExportedDocument, ExportedProject, ExportedThread, Manifest } from "./export-format";
+import type { ExportedDocument, ExportedNote, ExportedProject, ExportedThread, Manifest } from "./export-format";
 import { importRefused } from "./import-refused";
+import { isNoteProposedPart } from "@/lib/thread-messages/note-proposed-part";
 import { placeTrashedDocument } from "./place-trashed-document";
 import type { ImportArchive } from "./read-import-archive";
 import { uniqueProjectName } from "./unique-project-name";
@@ -30,6 +31,7 @@ interface Created {
   /** Folders of trashed documents whose project was not in the archive. */
   detachedProjectIds: string[];
   threadIds: string[];
+  noteIds: string[];
 }
 
 /**
@@ -50,10 +52,15 @@ export async function recreateAccount({
   archive: ImportArchive;
 }): Promise<ImportCounts> {
   const { manifest } = archive;
-  const created: Created = { projectIds: [], detachedProjectIds: [], threadIds: [] };
+  const created: Created = { projectIds: [], detachedProjectIds: [], threadIds: [], noteIds: [] };
   try {
     const projectIds = await createProjects(userId, manifest.projects, created);
     const threadIds = new Map<string, string>();
+    const messageIds = new Map<string, string>();
+    // Approved notes get their new ids first, so the chats' proposal cards can name them.
+    const noteIds = new Map(
+      manifest.notes.filter((note) => note.key && note.state === "approved").map((note) => [note.key!, randomUUID()]),
+    );
     for (const thread of manifest.threads) {
       threadIds.set(
         thread.key,
@@ -63,9 +70,12 @@ export async function recreateAccount({
           projectId: thread.project ? projectIds.get(thread.project)! : null,
           archive,
           created,
+          messageIds,
+          noteIds,
         }),
       );
     }
+    await createNotes({ userId, notes: manifest.notes, projectIds, threadIds, messageIds, noteIds, created });
     let documents = 0;
     const shelf = manifest.documents.filter((d) => d.trashed === null && d.path !== null);
     const trashed = manifest.documents.filter((d) => d.trashed !== null && d.path !== null);
@@ -160,12 +170,18 @@ async function createThread({
   projectId,
   archive,
   created,
+  messageIds,
+  noteIds,
 }: {
   userId: string;
   thread: ExportedThread;
   projectId: string | null;
   archive: ImportArchive;
   created: Created;
+  /** Filled with each keyed message's new id, for the notes that name one. */
+  messageIds: Map<string, string>;
+  /** The new id of each approved note, by its key. */
+  noteIds: ReadonlyMap<string, string>;
 }): Promise<string> {
   const db = await getDb();
   const row = await db.thread.create({
@@ -175,10 +191,10 @@ async function createThread({
   // One insert in order: seq (the history's order) follows the rows' order.
   await db.message.createMany({
     data: thread.messages.map((message) => ({
-      id: randomUUID(),
+      id: newMessageId(message.key, messageIds),
       threadId: row.id,
       role: message.role,
-      parts: message.parts as Prisma.InputJsonValue,
+      parts: withNewNoteIds(message.parts, noteIds) as Prisma.InputJsonValue,
       metadata: (message.metadata ?? undefined) as Prisma.InputJsonValue | undefined,
       createdAt: new Date(message.createdAt),
     })),
@@ -254,11 +270,79 @@ async function restoreStatesAndTimes(
   }
 }
 
+/**
+ * A proposal card names its note: an approved note's card names the note's new id; a dropped
+ * proposal's card goes (its note was never approved, and there is nothing left to decide).
+ */
+function withNewNoteIds(parts: ExportedThread["messages"][number]["parts"], noteIds: ReadonlyMap<string, string>) {
+  return parts.flatMap((part) => {
+    if (!isNoteProposedPart(part as { type: string })) return [part];
+    const noteId = noteIds.get((part as { data: { noteId: string } }).data.noteId);
+    return noteId ? [{ ...part, id: noteId, data: { noteId } }] : [];
+  });
+}
+
+function newMessageId(key: string | undefined, messageIds: Map<string, string>): string {
+  const id = randomUUID();
+  if (key) messageIds.set(key, id);
+  return id;
+}
+
+/**
+ * Memory: approved notes come back approved (in their project's memory, or in the trash they
+ * were exported from), with their provenance pointing at the new chat and message; proposals
+ * and dismissed notes are dropped, since nobody approved them.
+ */
+async function createNotes({
+  userId,
+  notes,
+  projectIds,
+  threadIds,
+  messageIds,
+  noteIds,
+  created,
+}: {
+  userId: string;
+  notes: ExportedNote[];
+  projectIds: Map<string, string>;
+  threadIds: Map<string, string>;
+  messageIds: Map<string, string>;
+  noteIds: ReadonlyMap<string, string>;
+  created: Created;
+}): Promise<void> {
+  const db = await getDb();
+  for (const note of notes) {
+    if (note.state !== "approved") continue;
+    const projectId = note.project ? projectIds.get(note.project)! : randomUUID();
+    const threadId = note.source?.thread ? (threadIds.get(note.source.thread) ?? null) : null;
+    const id = (note.key && noteIds.get(note.key)) || randomUUID();
+    await db.projectNote.create({
+      data: {
+        id,
+        userId,
+        projectId,
+        text: note.text.trim(),
+        state: "approved",
+        origin: note.origin,
+        threadId,
+        messageId: threadId && note.source?.message ? (messageIds.get(note.source.message) ?? null) : null,
+        reason: note.origin === "agent" ? (note.source?.reason ?? "") : null,
+        createdAt: new Date(note.createdAt),
+        approvedAt: new Date(note.approvedAt ?? note.createdAt),
+        trashedAt: note.trashed ? new Date(note.trashed.at) : null,
+        trashOrigin: note.trashed ? { projectId, projectName: note.trashed.projectName } : undefined,
+      },
+    });
+    created.noteIds.push(id);
+  }
+}
+
 /** Compensation: rows first (documents, threads, projects), then every folder they had. */
 async function undo(userId: string, created: Created): Promise<void> {
   const db = await getDb();
   const projectIds = [...created.projectIds, ...created.detachedProjectIds];
   try {
+    await db.projectNote.deleteMany({ where: { userId, id: { in: created.noteIds } } });
     await db.projectDocument.deleteMany({ where: { userId, projectId: { in: projectIds } } });
     await db.thread.deleteMany({ where: { userId, id: { in: created.threadIds } } });
     await db.project.deleteMany({ where: { userId, id: { in: created.projectIds } } });

@@ -6,7 +6,7 @@ import type { DeleteProjectResult } from "./project-dto";
 /**
  * Deletes a project (active or archived) in one transaction under its row lock: its threads
  * are kept and unlinked, its active documents move to the trash (trashOrigin names the
- * project), then the row goes. Threads keep their own updatedAt: being unlinked is not
+ * project), and so do its notes; then the row goes. Threads keep their own updatedAt: being unlinked is not
  * activity in the thread.
  */
 export async function deleteProject({
@@ -24,6 +24,11 @@ export async function deleteProject({
       WHERE "projectId" = ${projectId} AND "userId" = ${userId}`;
     // Documents outlive their project in the trash; trashOrigin remembers where they were.
     const { count: trashedDocuments } = await tx.projectDocument.updateMany({
+      where: { projectId, userId, trashedAt: null },
+      data: { trashedAt: new Date(), trashOrigin: { projectId, projectName: project.name } },
+    });
+    // Its memory goes the same way: every live note (whatever its state) to the trash.
+    await tx.projectNote.updateMany({
       where: { projectId, userId, trashedAt: null },
       data: { trashedAt: new Date(), trashOrigin: { projectId, projectName: project.name } },
     });

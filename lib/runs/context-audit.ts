@@ -32,10 +32,13 @@ export function createContextAudit(runId: string, pinned: PinnedProjectContext |
   let writing: Promise<void> | null = null;
   const record = () => {
     if (!pinned || writing) return;
+    // memorySha256 was reserved (null) before projects had memory; it now carries the same
+    // fingerprint as projectMemoryRevision, so older readers of the event keep working.
     const payload = {
-      memorySha256: null,
+      memorySha256: pinned.projectMemoryRevision,
       projectContextRevision: pinned.projectContextRevision,
       projectShelfRevision: pinned.projectShelfRevision,
+      projectMemoryRevision: pinned.projectMemoryRevision,
     };
     // An audit record: the model's words need not wait for it. Written on the next turn of the
     // event loop, so the chunk that triggered it reaches the client first (on the embedded

@@ -20,6 +20,7 @@ import { titleThreadIfUntitled } from "./title-thread";
 import { buildRunTools } from "@/lib/tools/run-tools";
 import { resolveAttachments } from "./admission/resolve-attachments";
 import { withSourcesMetadata } from "./stream/stream-sources";
+import { withNoteProposals } from "./stream/stream-note-proposals";
 import { afterPendingWrites } from "@/lib/runs/stream/after-pending-writes";
 import { persistRunStream } from "@/lib/runs/stream/persist-run-stream";
 import { isEndedByShutdown, registerRun, unregisterRun } from "@/lib/runs/lease/run-registry";
@@ -78,7 +79,11 @@ export async function startRun({
   try {
     const admitted = performance.now();
     const { history, runModel, pinned } = turn;
-    const tools = buildRunTools({ userId, threadId, pinned });
+    // The answer's id is chosen now, as the SDK would choose it (the last message's when that is
+    // an assistant's, else a new one), so a proposal can name the message it came from.
+    const last = history.at(-1);
+    const answerMessageId = last?.role === "assistant" ? last.id : generateId();
+    const tools = buildRunTools({ userId, threadId, answerMessageId, pinned });
     const initialMessages = await historyToModelMessages(history, tools);
     const instructions = buildSystemPrompt({ today: new Date(), withTools: runModel.withTools });
     const budget = configuredContextBudget(runModel.modelId);
@@ -151,7 +156,7 @@ export async function startRun({
       stream: result.stream,
       tools,
       originalMessages: history,
-      generateMessageId: generateId,
+      generateMessageId: () => answerMessageId,
       messageMetadata: ({ part }) => metadataToSend(part.type),
       onError: (error) => describeFailure(error),
       // The stored answer is what the client was handed (deliver-run-stream.ts), known only once
@@ -194,7 +199,10 @@ export async function startRun({
       },
     });
     // Recorded for followers (any instance) first; the caller is handed the same chunks.
-    const persisted = persistRunStream(turn.runId, withSourcesMetadata(endWithErrorChunk(uiStream, describeFailure)));
+    const persisted = persistRunStream(
+      turn.runId,
+      withSourcesMetadata(withNoteProposals(endWithErrorChunk(uiStream, describeFailure))),
+    );
     const delivery = deliverRunStream(persisted, {
       onCancel: () => controller.abort(),
       outlivesConsumer: outlivesClient,

@@ -8,3 +8,5 @@ export const WRITE_OUTPUT_FILE = "write_output_file";
 export const LIST_PROJECT_DOCUMENTS = "list_project_documents";
 export const READ_PROJECT_DOCUMENT = "read_project_document";
 export const SEARCH_PROJECT_DOCUMENTS = "search_project_documents";
+export const PROPOSE_PROJECT_NOTE = "propose_project_note";
+export const READ_PROJECT_MEMORY = "read_project_memory";

@@ -4,5 +4,7 @@ import type { PinnedProjectContext } from "@/lib/context/pinned-context";
 export interface RunToolContext {
   userId: string;
   threadId: string;
+  /** The id the run's answer is stored under: a proposal names the message it came from. */
+  answerMessageId: string;
   pinned: PinnedProjectContext | null;
 }

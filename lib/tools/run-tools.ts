@@ -4,11 +4,15 @@ import { listThreadFilesTool } from "./list-thread-files-tool";
 import { readProjectDocumentTool } from "./read-project-document-tool";
 import { readThreadFileTool } from "./read-thread-file-tool";
 import { searchProjectDocumentsTool } from "./search-project-documents-tool";
+import { proposeProjectNoteTool } from "./propose-project-note-tool";
+import { readProjectMemoryTool } from "./read-project-memory-tool";
 import type { RunToolContext } from "./run-tool-context";
 import {
   LIST_PROJECT_DOCUMENTS,
   LIST_THREAD_FILES,
+  PROPOSE_PROJECT_NOTE,
   READ_PROJECT_DOCUMENT,
+  READ_PROJECT_MEMORY,
   READ_THREAD_FILE,
   SEARCH_PROJECT_DOCUMENTS,
   WRITE_OUTPUT_FILE,
@@ -16,9 +20,10 @@ import {
 import { writeOutputFileTool } from "./write-output-file-tool";
 
 /**
- * The tools of one run: thread tools always; the three project document tools exactly when the run
- * has a pinned project context (the same predicate the request builder uses), so a run
- * without one never sees their schemas.
+ * The tools of one run: thread tools always; the three project document tools and the memory
+ * reader exactly when the run has a pinned project context (the same predicate the request
+ * builder uses), so a run without one never sees their schemas; the proposal tool too, unless
+ * the project was archived at admission (its memory is read-only).
  */
 export function buildRunTools(context: RunToolContext) {
   const threadTools = {
@@ -32,5 +37,16 @@ export function buildRunTools(context: RunToolContext) {
     [LIST_PROJECT_DOCUMENTS]: listProjectDocumentsTool({ userId: context.userId, pinned: context.pinned }),
     [READ_PROJECT_DOCUMENT]: readProjectDocumentTool({ userId: context.userId, pinned: context.pinned }),
     [SEARCH_PROJECT_DOCUMENTS]: searchProjectDocumentsTool({ userId: context.userId, pinned: context.pinned }),
+    [READ_PROJECT_MEMORY]: readProjectMemoryTool({ userId: context.userId, pinned: context.pinned }),
+    ...(context.pinned.archived
+      ? {}
+      : {
+          [PROPOSE_PROJECT_NOTE]: proposeProjectNoteTool({
+            userId: context.userId,
+            threadId: context.threadId,
+            answerMessageId: context.answerMessageId,
+            pinned: context.pinned,
+          }),
+        }),
   };
 }

@@ -22,6 +22,8 @@ const TOKEN_ALLOWLIST = [
   "projects/[id]/documents/[docId]/attach-to-thread/[threadId]",
   "projects/[id]/thread-files",
   "projects/[id]/context",
+  "projects/[id]/notes",
+  "projects/[id]/notes/[noteId]",
   "threads",
   "threads/[id]",
   "threads/[id]/move",
@@ -39,6 +41,9 @@ const TOKEN_ALLOWLIST = [
   "trash/documents",
   "trash/documents/[docId]/restore",
   "trash/documents/[docId]/purge",
+  "trash/notes",
+  "trash/notes/[noteId]/restore",
+  "trash/notes/[noteId]/purge",
   "trash/purge",
 ];
 

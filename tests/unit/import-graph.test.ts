@@ -32,6 +32,8 @@ export const LIB_ORDER: readonly (readonly string[])[] = [
   ["documents", "thread-messages"],
   // The trash of documents; the model's context, rendered, fitted and summarised (pure).
   ["trash", "context"],
+  // A project's memory: its notes, their trash, and the memory a run pins (rendered by context).
+  ["notes"],
   // Whole-account export and import; the tools a run offers the model.
   ["portable", "tools"],
   // A run: admission, its life, its streams, cancel, leases and the context preview.

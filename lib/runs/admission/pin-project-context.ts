@@ -1,7 +1,9 @@
 import { config } from "@/lib/config/env";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Tx } from "@/lib/db/client";
+import { isoTimeSql } from "@/lib/db/iso-time-sql";
 import { parseShelfSnapshot, shelfSnapshotSql, type ShelfSnapshotJson } from "@/lib/documents/shelf-snapshot";
+import { memorySnapshotSql, parseMemorySnapshot, type MemorySnapshotJson } from "@/lib/notes/memory-snapshot-sql";
 import { buildPinnedContext, type AdmittedProject, type PinnedProjectContext } from "@/lib/context/pinned-context";
 
 // Admission (design: "The run", step 1): resolve the thread's project once, server-side, and
@@ -9,36 +11,47 @@ import { buildPinnedContext, type AdmittedProject, type PinnedProjectContext } f
 // project id comes from the user's own thread row, as admission's lock read it.
 
 /**
- * The project with its shelf snapshot as SQL giving one JSON text (the snapshot an object
- * inside it, so one JSON.parse reads both), or NULL when the project is not the user's: a subquery, so admission reads it in its one statement with everything else
- * (record-admission.ts). The shelf subquery is scoped by the same project and user as the
- * project row.
+ * The project with its memory and shelf snapshots as SQL giving one JSON text (the snapshots
+ * objects inside it, so one JSON.parse reads them all), or NULL when the project is not the
+ * user's: a subquery, so admission reads it in its one statement with everything else
+ * (record-admission.ts). The memory and shelf subqueries are scoped by the same project and
+ * user as the project row. `pinnedAt` is the database's clock (UTC), the one approvals are
+ * stamped with.
  */
 export function projectContextSql({ projectId, userId }: { projectId: string; userId: string }): Prisma.Sql {
+  const { indexMaxEntries, memoryMaxBytes } = config();
   return Prisma.sql`
     SELECT json_build_object('id', id, 'name', name, 'instructions', instructions, 'status', status::text,
-             'shelf', (${shelfSnapshotSql({ projectId, userId, maxEntries: config().indexMaxEntries })}))::text
+             'pinnedAt', ${isoTimeSql(Prisma.sql`timezone('UTC', now())`)},
+             'memory', (${memorySnapshotSql({ projectId, userId, maxBytes: memoryMaxBytes })}),
+             'shelf', (${shelfSnapshotSql({ projectId, userId, maxEntries: indexMaxEntries })}))::text
     FROM "project"
     WHERE id = ${projectId} AND "userId" = ${userId}`;
 }
 
 /** The pinned context from the text `projectContextSql` gives. */
 export function toAdmittedProject(text: string): AdmittedProject {
-  const { indexMaxEntries, indexMaxBytes } = config();
-  const { shelf, ...project } = JSON.parse(text) as {
+  const { indexMaxEntries, indexMaxBytes, memoryMaxBytes } = config();
+  const { shelf, memory, pinnedAt, status, ...project } = JSON.parse(text) as {
     id: string;
     name: string;
     instructions: string;
     status: string;
+    pinnedAt: string;
+    memory: MemorySnapshotJson;
     shelf: ShelfSnapshotJson;
   };
+  const archived = status === "archived";
   return {
     pinned: buildPinnedContext({
       project,
       shelf: parseShelfSnapshot(shelf),
-      limits: { indexMaxEntries, indexMaxBytes },
+      memory: parseMemorySnapshot(memory),
+      limits: { indexMaxEntries, indexMaxBytes, memoryMaxBytes },
+      archived,
+      pinnedAt: new Date(pinnedAt),
     }),
-    archived: project.status === "archived",
+    archived,
   };
 }
 

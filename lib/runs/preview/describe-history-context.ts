@@ -26,7 +26,8 @@ export async function describeHistoryContext({
   const db = await getDb();
   const { summary, messages } = await loadRunHistory(db, { threadId, userId });
   const thread = await db.thread.findFirst({ where: { id: threadId, userId }, select: { modelId: true } });
-  const tools = buildRunTools({ userId, threadId, pinned });
+  // Built only for their schemas' tokens: nothing executes them, so no answer id is needed.
+  const tools = buildRunTools({ userId, threadId, answerMessageId: "", pinned });
   const budget = configuredContextBudget(thread?.modelId ?? null);
   const fitted = fitModelRequest({
     messages: await historyToModelMessages(messages, tools),

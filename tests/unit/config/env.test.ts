@@ -5,6 +5,8 @@ const defaults = {
   instructionsMaxBytes: 8192,
   indexMaxEntries: 50,
   indexMaxBytes: 4096,
+  noteMaxBytes: 1024,
+  memoryMaxBytes: 4096,
   trashRetentionDays: 30,
   uploadMaxBytes: 52428800,
   autoConvertDocuments: true,
@@ -26,6 +28,8 @@ describe("configuration", () => {
   it.each([
     ["PROJECT_INSTRUCTIONS_MAX_BYTES", "256", "instructionsMaxBytes", 256],
     ["PROJECT_INSTRUCTIONS_MAX_BYTES", "262144", "instructionsMaxBytes", 262144],
+    ["PROJECT_NOTE_MAX_BYTES", "64", "noteMaxBytes", 64],
+    ["PROJECT_MEMORY_MAX_BYTES", "65536", "memoryMaxBytes", 65536],
     ["PROJECT_INDEX_MAX_ENTRIES", "1", "indexMaxEntries", 1],
     ["PROJECT_INDEX_MAX_ENTRIES", "500", "indexMaxEntries", 500],
     ["PROJECT_INDEX_MAX_BYTES", "512", "indexMaxBytes", 512],
@@ -55,6 +59,8 @@ describe("configuration", () => {
   it.each([
     ["PROJECT_INSTRUCTIONS_MAX_BYTES", "255", "instructionsMaxBytes"],
     ["PROJECT_INSTRUCTIONS_MAX_BYTES", "262145", "instructionsMaxBytes"],
+    ["PROJECT_NOTE_MAX_BYTES", "63", "noteMaxBytes"],
+    ["PROJECT_MEMORY_MAX_BYTES", "511", "memoryMaxBytes"],
     ["PROJECT_INDEX_MAX_ENTRIES", "0", "indexMaxEntries"],
     ["PROJECT_INDEX_MAX_ENTRIES", "501", "indexMaxEntries"],
     ["PROJECT_INDEX_MAX_BYTES", "511", "indexMaxBytes"],

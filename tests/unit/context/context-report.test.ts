@@ -1,3 +1,4 @@
+import { NO_MEMORY } from "./model-message-fixtures";
 import { describe, expect, it } from "vitest";
 import { buildPinnedContext } from "@/lib/context/pinned-context";
 import { reportContext } from "@/lib/context/context-report";
@@ -12,11 +13,11 @@ const doc = (n: number) => ({
   updatedAt: new Date("2026-09-10T00:00:00Z"),
 });
 const project = { id: "p1", name: "Roadmap", instructions: "Réponds en français." };
-const limits = { instructionsMaxBytes: 8192, indexMaxBytes: 4096 };
+const limits = { instructionsMaxBytes: 8192, indexMaxBytes: 4096, memoryMaxBytes: 4096 };
 
 function report(total: number, indexMaxEntries: number, indexMaxBytes = 4096) {
   const entries = Array.from({ length: Math.min(total, indexMaxEntries + 1) }, (_, i) => doc(i));
-  const pinned = buildPinnedContext({ project, shelf: { total, entries }, limits: { indexMaxEntries, indexMaxBytes } });
+  const pinned = buildPinnedContext({ project, shelf: { total, entries }, limits: { indexMaxEntries, indexMaxBytes, memoryMaxBytes: 4096 }, ...NO_MEMORY });
   const outsideIndex = Array.from({ length: total - pinned.indexShown }, (_, i) => doc(pinned.indexShown + i));
   return {
     pinned,

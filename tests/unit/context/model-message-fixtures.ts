@@ -30,6 +30,13 @@ export const toolResult = (
   content: [{ type: "tool-result", toolCallId, toolName, output: { type: "json", value: value as never } }],
 });
 
+/** A project with no memory, active, pinned at a fixed time: what most request tests need. */
+export const NO_MEMORY = {
+  memory: { total: 0, notes: [] },
+  archived: false,
+  pinnedAt: new Date("2026-01-01T00:00:00.000Z"),
+} as const satisfies Pick<PinnedContextInput, "memory" | "archived" | "pinnedAt">;
+
 export function pinned(
   overrides: Partial<PinnedContextInput["project"]> = {},
   shelf: PinnedContextInput["shelf"] = { total: 0, entries: [] },
@@ -37,7 +44,8 @@ export function pinned(
   return buildPinnedContext({
     project: { id: "p1", name: "Roadmap", instructions: "Answer in French.", ...overrides },
     shelf,
-    limits: { indexMaxEntries: 50, indexMaxBytes: 4096 },
+    limits: { indexMaxEntries: 50, indexMaxBytes: 4096, memoryMaxBytes: 4096 },
+    ...NO_MEMORY,
   });
 }
 

@@ -3,7 +3,7 @@ import { AppError } from "@/lib/errors";
 import { checkManifest } from "@/lib/portable/check-manifest";
 
 const at = "2026-01-01T00:00:00.000Z";
-const limits = { instructionsMaxBytes: 16, uploadMaxBytes: 100 };
+const limits = { instructionsMaxBytes: 16, noteMaxBytes: 64, uploadMaxBytes: 100 };
 
 function manifest(change: (m: any) => void = () => {}) {
   const m = {
