@@ -42,6 +42,20 @@ export function MessageList({
     if (element && following.current) element.scrollTop = element.scrollHeight;
   }, [messages, status]);
 
+  // A link to one message (a memory note's provenance, `#message-<id>`): once the history is
+  // on the page, that message is brought into view instead of the bottom.
+  const linked = useRef(false);
+  useEffect(() => {
+    if (linked.current || messages.length === 0) return;
+    linked.current = true;
+    const hash = decodeURIComponent(window.location.hash.slice(1));
+    if (!hash.startsWith("message-")) return;
+    const target = document.getElementById(hash);
+    if (!target) return;
+    following.current = false;
+    target.scrollIntoView({ block: "start" });
+  }, [messages.length]);
+
   const busy = status === "submitted" || status === "streaming";
   const last = messages.at(-1);
   return (

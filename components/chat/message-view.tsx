@@ -9,12 +9,18 @@ import { MessageSources } from "./message-sources";
 import { MessageModelCaption, MessageModelNotices } from "./message-model-notes";
 import { isToolPart } from "./tool-call-summary";
 import { ToolCallView } from "./tool-call-view";
+import { NoteProposalCards } from "@/components/memory/note-proposal-cards";
 
 function UserMessage({ message }: { message: ThreadMessage }) {
   const text = message.parts.map((part) => (part.type === "text" ? part.text : "")).join("\n");
   const attachments = message.metadata?.attachments ?? [];
   return (
-    <div className="flex flex-col items-end gap-2" data-testid="message" data-role="user">
+    <div
+      id={`message-${message.id}`}
+      className="flex scroll-mt-6 flex-col items-end gap-2"
+      data-testid="message"
+      data-role="user"
+    >
       {attachments.length ? <MessageAttachments files={attachments} /> : null}
       {text ? (
         <div className="max-w-[85%] whitespace-pre-wrap break-words rounded-2xl rounded-br-md bg-indigo-600 px-4 py-2.5 text-[0.95rem] leading-relaxed text-white shadow-sm">
@@ -39,10 +45,12 @@ export function AssistantAvatar() {
 /** The assistant's turn: text and tool calls in the order they happened. */
 function AssistantMessage({ message, footer }: { message: ThreadMessage; footer?: ReactNode }) {
   // A run that failed or was stopped before its first token leaves an empty message behind.
-  const visible = message.parts.some((part) => (part.type === "text" && part.text) || isToolPart(part));
+  const visible = message.parts.some(
+    (part) => (part.type === "text" && part.text) || isToolPart(part) || part.type === "data-note-proposed",
+  );
   if (!visible && !footer) return null;
   return (
-    <div className="flex gap-3" data-testid="message" data-role="assistant">
+    <div id={`message-${message.id}`} className="flex scroll-mt-6 gap-3" data-testid="message" data-role="assistant">
       <AssistantAvatar />
       <div className="min-w-0 flex-1 space-y-3">
         <MessageModelNotices message={message} />
@@ -55,6 +63,7 @@ function AssistantMessage({ message, footer }: { message: ThreadMessage; footer?
         })}
         {visible ? <MessageModelCaption message={message} /> : null}
         <MessageSources sources={message.metadata?.sources ?? []} />
+        <NoteProposalCards message={message} />
         {footer}
       </div>
     </div>

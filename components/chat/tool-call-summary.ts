@@ -2,7 +2,9 @@ import { getToolName, isToolUIPart, type UIMessagePart, type UIDataTypes, type U
 import {
   LIST_PROJECT_DOCUMENTS,
   LIST_THREAD_FILES,
+  PROPOSE_PROJECT_NOTE,
   READ_PROJECT_DOCUMENT,
+  READ_PROJECT_MEMORY,
   READ_THREAD_FILE,
   WRITE_OUTPUT_FILE,
 } from "@/lib/thread-messages/tool-names";
@@ -21,6 +23,8 @@ export const KNOWN_TOOLS = [
   WRITE_OUTPUT_FILE,
   LIST_PROJECT_DOCUMENTS,
   READ_PROJECT_DOCUMENT,
+  PROPOSE_PROJECT_NOTE,
+  READ_PROJECT_MEMORY,
 ] as const;
 export type KnownTool = (typeof KNOWN_TOOLS)[number];
 

@@ -1,7 +1,18 @@
 "use client";
 
 import * as Collapsible from "@radix-ui/react-collapsible";
-import { AlertCircle, Check, ChevronRight, FileText, FolderSearch, Loader2, PenLine, Wrench } from "lucide-react";
+import {
+  AlertCircle,
+  BookOpen,
+  BookmarkPlus,
+  Check,
+  ChevronRight,
+  FileText,
+  FolderSearch,
+  Loader2,
+  PenLine,
+  Wrench,
+} from "lucide-react";
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { FileCard } from "./file-card";
@@ -19,6 +30,8 @@ const ICONS: Record<KnownTool, typeof Wrench> = {
   write_output_file: PenLine,
   list_project_documents: FolderSearch,
   read_project_document: FileText,
+  propose_project_note: BookmarkPlus,
+  read_project_memory: BookOpen,
 };
 
 const STATE_STYLE: Record<ToolCallState, string> = {

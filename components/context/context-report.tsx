@@ -46,7 +46,7 @@ function Row({
 export function ContextReport({ context, compact = false }: { context: ContextReport; compact?: boolean }) {
   const t = useTranslations("context");
   const format = useFormatter();
-  const { instructions, index, omitted } = context;
+  const { instructions, memory, index, omitted } = context;
   return (
     <div className="space-y-4" data-testid="context-report">
       <dl className="space-y-3">
@@ -59,6 +59,16 @@ export function ContextReport({ context, compact = false }: { context: ContextRe
           used={instructions.bytes}
           max={instructions.maxBytes}
           testId="context-instructions"
+        />
+        <Row
+          label={t("memory")}
+          value={`${t("bytesOfMax", { bytes: format.number(memory.bytes), max: format.number(memory.maxBytes) })} · ${t(
+            "memoryNotes",
+            { shown: memory.shown, total: memory.total },
+          )}`}
+          used={memory.bytes}
+          max={memory.maxBytes}
+          testId="context-memory"
         />
         <Row
           label={t("indexEntries")}

@@ -18,6 +18,9 @@ const DocumentsTab = dynamic(() =>
   import("@/components/documents/documents-tab").then((module) => module.DocumentsTab),
 );
 const InstructionsEditor = dynamic(() => import("./instructions-editor").then((module) => module.InstructionsEditor));
+const MemorySection = dynamic(() =>
+  import("@/components/memory/memory-section").then((module) => module.MemorySection),
+);
 const ProjectSettings = dynamic(() => import("./project-settings").then((module) => module.ProjectSettings));
 
 const TABS = ["chats", "documents", "instructions", "settings"] as const;
@@ -96,7 +99,10 @@ export function ProjectTabs({ project }: { project: Project }) {
           <DocumentsTab project={project} />
         </Tabs.Content>
         <Tabs.Content value="instructions">
-          <InstructionsEditor project={project} onDirtyChange={setInstructionsDirty} />
+          <div className="space-y-10">
+            <InstructionsEditor project={project} onDirtyChange={setInstructionsDirty} />
+            <MemorySection project={project} />
+          </div>
         </Tabs.Content>
         <Tabs.Content value="settings">
           <ProjectSettings project={project} />

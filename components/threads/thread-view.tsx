@@ -2,6 +2,7 @@
 
 import { ChatPanel } from "@/components/chat/chat-panel";
 import { ContextButton } from "@/components/context/context-button";
+import { ChatProjectProvider } from "@/components/memory/chat-project";
 import type { Thread } from "@/lib/client/api";
 import { useThread } from "@/lib/client/queries";
 import { DeleteThreadButton } from "./delete-thread-button";
@@ -26,7 +27,9 @@ export function ThreadView({ initialThread }: { initialThread: Thread }) {
           <DeleteThreadButton thread={thread} />
         </div>
       </header>
-      <ChatPanel threadId={thread.id} />
+      <ChatProjectProvider projectId={thread.projectId}>
+        <ChatPanel threadId={thread.id} />
+      </ChatProjectProvider>
     </div>
   );
 }

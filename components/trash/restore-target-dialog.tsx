@@ -4,21 +4,21 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { Folder, Loader2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { DialogPanel } from "@/components/ui/dialog";
-import type { Project, TrashedDocument } from "@/lib/client/api";
+import type { Project } from "@/lib/client/api";
 import { useProjects } from "@/lib/client/queries";
-import { useOriginState } from "./origin-state";
 
 /**
- * Where to restore a document whose own project is gone or archived: one of the user's active
- * projects (the server restores into nothing else).
+ * Where to restore a trashed document or note whose own project is gone or archived: one of
+ * the user's active projects (the server restores into nothing else). `subject` says what is
+ * being restored, in the dialog's title and description.
  */
 export function RestoreTargetDialog({
-  document,
+  subject,
   busyProjectId,
   onPick,
   onClose,
 }: {
-  document: TrashedDocument | null;
+  subject: { title: string; description: string } | null;
   busyProjectId: string | null;
   onPick: (project: Project) => void;
   onClose: () => void;
@@ -26,18 +26,13 @@ export function RestoreTargetDialog({
   const t = useTranslations("trash");
   const tc = useTranslations("common");
   const projects = useProjects();
-  const originState = useOriginState();
   const active = projects.data?.filter((project) => project.status === "active") ?? [];
 
   return (
-    <Dialog.Root open={document !== null} onOpenChange={(open) => !open && busyProjectId === null && onClose()}>
+    <Dialog.Root open={subject !== null} onOpenChange={(open) => !open && busyProjectId === null && onClose()}>
       <DialogPanel
-        title={t("pickerTitle", { name: document?.name ?? "" })}
-        description={
-          document
-            ? t("pickerDescription", { project: document.origin.projectName, state: originState(document) })
-            : undefined
-        }
+        title={subject?.title ?? ""}
+        description={subject?.description}
         closeLabel={tc("close")}
         testId="restore-target-dialog"
       >

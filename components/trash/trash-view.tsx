@@ -4,7 +4,9 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { TrashedDocument } from "@/lib/client/api";
-import { useConfig, useTrash } from "@/lib/client/queries";
+import { useConfig, useTrash, useTrashedNotes } from "@/lib/client/queries";
+import { useOriginState } from "./origin-state";
+import { TrashedNotes } from "./trashed-notes";
 import { EmptyTrashDialog } from "./empty-trash-dialog";
 import { PurgeDocumentDialog } from "./purge-document-dialog";
 import { RestoreTargetDialog } from "./restore-target-dialog";
@@ -21,6 +23,9 @@ export function TrashView() {
   const query = useTrash();
   const configDays = useConfig().data?.trashRetentionDays ?? 0;
   const restore = useRestoreFlow();
+  const originState = useOriginState();
+  const notes = useTrashedNotes();
+  const noteTotal = notes.data?.pages[0]?.total ?? 0;
   const [purging, setPurging] = useState<TrashedDocument | null>(null);
 
   const documents = query.data?.pages.flatMap((page) => page.documents) ?? [];
@@ -36,7 +41,7 @@ export function TrashView() {
             {t("description", { days: retentionDays })}
           </p>
         </div>
-        {total > 0 ? <EmptyTrashDialog count={total} /> : null}
+        {total + noteTotal > 0 ? <EmptyTrashDialog count={total + noteTotal} /> : null}
       </header>
       <div className="mt-8 space-y-4">
         {query.isPending ? (
@@ -53,7 +58,9 @@ export function TrashView() {
             </Button>
           </div>
         ) : documents.length === 0 ? (
-          <TrashEmptyState retentionDays={retentionDays} />
+          noteTotal === 0 && !notes.isPending ? (
+            <TrashEmptyState retentionDays={retentionDays} />
+          ) : null
         ) : (
           <>
             <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="trash-count">
@@ -85,9 +92,20 @@ export function TrashView() {
             {t("loadMore", { shown: documents.length, total })}
           </Button>
         ) : null}
+        <TrashedNotes query={notes} />
       </div>
       <RestoreTargetDialog
-        document={restore.picking}
+        subject={
+          restore.picking
+            ? {
+                title: t("pickerTitle", { name: restore.picking.name }),
+                description: t("pickerDescription", {
+                  project: restore.picking.origin.projectName,
+                  state: originState(restore.picking),
+                }),
+              }
+            : null
+        }
         busyProjectId={restore.pending?.projectId ?? null}
         onPick={restore.pick}
         onClose={restore.cancelPick}

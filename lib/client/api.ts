@@ -16,6 +16,8 @@ import type { TokenDto } from "@/lib/tokens/token-dto";
 import type { ModelDto, ModelListDto } from "@/lib/models/model-dto";
 import type { ThreadSummaryDto } from "@/lib/threads/thread-summary-dto";
 import type { RunDto } from "@/lib/runs/run-dto";
+import type { MemorySummary, NoteDto } from "@/lib/notes/note-dto";
+import type { TrashedNoteDto, TrashedNotePage } from "@/lib/notes/trashed-note-dto";
 
 // Typed calls to the HTTP contract (docs/api.md) for client components. Every failure is
 // thrown as an ApiError carrying the server's error body, so callers can branch on `code`
@@ -53,6 +55,10 @@ export type Run = RunDto;
 export type SavedDocument = PlacedDocument;
 /** A document in the trash: where it was trashed from, and when it is purged for good. */
 export type TrashedDocument = TrashedDocumentDto;
+/** A note of a project's memory, and the figures of the block the next run receives. */
+export type Note = NoteDto;
+export type { MemorySummary };
+export type TrashedNote = TrashedNoteDto;
 export type {
   DocumentPage,
   RestoreResult,
@@ -82,6 +88,7 @@ export function artifactDownloadUrl(artifactUrl: string): string {
 }
 
 const documentsPath = (projectId: string) => `/api/projects/${encodeURIComponent(projectId)}/documents`;
+const notesPath = (projectId: string) => `/api/projects/${encodeURIComponent(projectId)}/notes`;
 
 /**
  * Where the browser reads a shelf document: the original bytes (`download` forces an
@@ -247,6 +254,27 @@ export const api = {
   purgeDocument: (documentId: string) =>
     request<void>(`/api/trash/documents/${encodeURIComponent(documentId)}/purge`, { method: "POST" }),
   emptyTrash: () => request<{ purged: number }>("/api/trash/purge", { method: "POST" }),
+
+  listNotes: (projectId: string) =>
+    request<{ notes: Note[]; memory: MemorySummary }>(`${notesPath(projectId)}?state=all`),
+  createNote: (projectId: string, text: string) =>
+    request<{ note: Note }>(notesPath(projectId), { method: "POST", body: { text } }).then((r) => r.note),
+  updateNote: (projectId: string, noteId: string, input: { text?: string; state?: "approved" | "dismissed" }) =>
+    request<{ note: Note }>(`${notesPath(projectId)}/${encodeURIComponent(noteId)}`, {
+      method: "PATCH",
+      body: input,
+    }).then((r) => r.note),
+  trashNote: (projectId: string, noteId: string) =>
+    request<void>(`${notesPath(projectId)}/${encodeURIComponent(noteId)}`, { method: "DELETE" }),
+  listTrashedNotes: (page: { limit: number; offset: number }) =>
+    request<TrashedNotePage>(`/api/trash/notes?limit=${page.limit}&offset=${page.offset}`),
+  restoreNote: (noteId: string, projectId?: string) =>
+    request<{ note: Note }>(`/api/trash/notes/${encodeURIComponent(noteId)}/restore`, {
+      method: "POST",
+      body: projectId ? { projectId } : {},
+    }).then((r) => r.note),
+  purgeNote: (noteId: string) =>
+    request<void>(`/api/trash/notes/${encodeURIComponent(noteId)}/purge`, { method: "POST" }),
 
   deleteThread: (id: string) => request<void>(`/api/threads/${encodeURIComponent(id)}`, { method: "DELETE" }),
 

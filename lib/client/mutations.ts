@@ -193,6 +193,61 @@ export function useEmptyTrash() {
   return useTrashMutation(() => api.emptyTrash(), { changesShelves: false });
 }
 
+/**
+ * Changes to a project's memory: its notes, the figures of its block, and what the next run
+ * of any chat receives (the context panels) all move together.
+ */
+function useNoteMutation<TVariables, TResult>(
+  projectId: string,
+  mutationFn: (variables: TVariables) => Promise<TResult>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.projectNotes(projectId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.projectContext(projectId) }),
+        queryClient.invalidateQueries({ queryKey: ["threads", "context"] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.trashedNotes }),
+      ]),
+  });
+}
+
+export function useCreateNote(projectId: string) {
+  return useNoteMutation(projectId, (text: string) => api.createNote(projectId, text));
+}
+
+export function useUpdateNote(projectId: string) {
+  return useNoteMutation(
+    projectId,
+    ({ noteId, ...input }: { noteId: string; text?: string; state?: "approved" | "dismissed" }) =>
+      api.updateNote(projectId, noteId, input),
+  );
+}
+
+export function useTrashNote(projectId: string) {
+  return useNoteMutation(projectId, (noteId: string) => api.trashNote(projectId, noteId));
+}
+
+/** Undo of a delete, and the trash page's Restore: back into a project's memory. */
+export function useRestoreNote() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ noteId, projectId }: { noteId: string; projectId?: string }) => api.restoreNote(noteId, projectId),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.trashedNotes }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.projects }),
+        queryClient.invalidateQueries({ queryKey: ["threads", "context"] }),
+      ]),
+  });
+}
+
+export function usePurgeNote() {
+  return useTrashMutation((noteId: string) => api.purgeNote(noteId), { changesShelves: false });
+}
+
 export function useCreateToken() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -124,6 +124,29 @@ export function useTrash() {
   });
 }
 
+/** The user's trashed notes (listing purges the expired ones first). */
+export function useTrashedNotes() {
+  return useInfiniteQuery({
+    queryKey: queryKeys.trashedNotes,
+    queryFn: ({ pageParam }) => api.listTrashedNotes({ limit: TRASH_PAGE_SIZE, offset: pageParam }),
+    initialPageParam: 0,
+    getNextPageParam: (lastPage) => lastPage.nextOffset ?? undefined,
+  });
+}
+
+/**
+ * A project's memory: every note (proposals, approved, dismissed) and the block's figures.
+ * Read fresh when shown: the agent proposes from chats in other tabs.
+ */
+export function useProjectNotes(projectId: string | null) {
+  return useQuery({
+    queryKey: queryKeys.projectNotes(projectId ?? ""),
+    queryFn: () => api.listNotes(projectId!),
+    enabled: projectId !== null,
+    staleTime: 0,
+  });
+}
+
 /** A chat's uploads and the agent's outputs (the files panel, a truncated group's full list). */
 export function useThreadFiles(threadId: string, enabled = true) {
   const uploads = useQuery({

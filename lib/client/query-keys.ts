@@ -11,6 +11,8 @@ export const queryKeys = {
   project: (id: string) => ["projects", "detail", id] as const,
   /** What the next run of a chat in the project receives; under "projects" so edits refresh it. */
   projectContext: (id: string) => ["projects", "context", id] as const,
+  /** A project's memory (every state); under "projects" so a restore into it refreshes it. */
+  projectNotes: (id: string) => ["projects", "notes", id] as const,
   threads: ["threads"] as const,
   threadLists: ["threads", "list"] as const,
   recentThreads: (limit: number) => ["threads", "list", { limit }] as const,
@@ -25,6 +27,7 @@ export const queryKeys = {
   projectDocuments: (projectId: string) => ["documents", "list", { projectId }] as const,
   projectThreadFiles: (projectId: string) => ["documents", "thread-files", { projectId }] as const,
   trash: ["trash"] as const,
+  trashedNotes: ["trash", "notes"] as const,
   // A conversation's own data, deliberately outside the ["threads"] prefix: invalidating
   // thread lists (after a rename, a move, a run) must not refetch its files or history.
   threadMessages: (threadId: string) => ["thread", threadId, "messages"] as const,

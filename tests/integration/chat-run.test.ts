@@ -51,7 +51,9 @@ describe("a run in a project thread", () => {
     expect(toolNames(request!)).toEqual([
       "list_project_documents",
       "list_thread_files",
+      "propose_project_note",
       "read_project_document",
+      "read_project_memory",
       "read_thread_file",
       "search_project_documents",
       "write_output_file",
@@ -69,9 +71,11 @@ describe("a run in a project thread", () => {
       expect.objectContaining({
         type: "context",
         payload: {
+          // No approved note, no <memory> block: both memory fingerprints are null.
           memorySha256: null,
           projectContextRevision: sha256(contentText(messages[projectIndex])),
           projectShelfRevision: null,
+          projectMemoryRevision: null,
         },
       }),
     ]);
