@@ -38,6 +38,7 @@ export default async function WorkspaceLayout({ children }: { children: ReactNod
         "trash",
         "portable",
         "context",
+        "memory",
         "markdown",
         "settings",
         "models",

@@ -238,19 +238,18 @@ export function NoteDecision({ projectId, note, readOnly }: { projectId: string;
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(note.text);
   const { overCap, empty } = useNoteDraftCheck(draft);
+  // mutateAsync, not mutate's callbacks: a decided proposal leaves the list it was in (the
+  // refetch unmounts this component), and the person must still hear how it went.
   const decide = (input: { state: "approved" | "dismissed"; text?: string }) =>
-    update.mutate(
-      { noteId: note.id, ...input },
-      {
-        onSuccess: () => {
-          setEditing(false);
-          toast.success(input.state === "approved" ? t("rememberedToast") : t("dismissedToast"));
-        },
-        onError: (error) => toast.error(t("updateFailed"), { description: errorMessage(error) }),
+    update.mutateAsync({ noteId: note.id, ...input }).then(
+      () => {
+        setEditing(false);
+        toast.success(input.state === "approved" ? t("rememberedToast") : t("dismissedToast"));
       },
+      (error: unknown) => toast.error(t("updateFailed"), { description: errorMessage(error) }),
     );
   const saveEdit = () => {
-    if (!overCap && !empty) decide({ state: "approved", text: draft });
+    if (!overCap && !empty) void decide({ state: "approved", text: draft });
   };
   return (
     <div className="space-y-2">
@@ -291,7 +290,7 @@ export function NoteDecision({ projectId, note, readOnly }: { projectId: string;
           <Button
             size="sm"
             variant="primary"
-            onClick={() => decide({ state: "approved" })}
+            onClick={() => void decide({ state: "approved" })}
             disabled={update.isPending}
             data-testid="note-remember"
           >
@@ -313,7 +312,7 @@ export function NoteDecision({ projectId, note, readOnly }: { projectId: string;
           <Button
             size="sm"
             variant="ghost"
-            onClick={() => decide({ state: "dismissed" })}
+            onClick={() => void decide({ state: "dismissed" })}
             disabled={update.isPending}
             data-testid="note-dismiss"
           >
@@ -348,24 +347,23 @@ function ApprovedNote({ projectId, note, readOnly }: { projectId: string; note: 
       },
     );
   };
+  // mutateAsync: the deleted note's row unmounts before mutate's own callbacks would run, and
+  // the toast with Undo must still appear (and its Undo still work) after that.
   const remove = () =>
-    trash.mutate(note.id, {
-      onSuccess: () =>
+    trash.mutateAsync(note.id).then(
+      () =>
         toast.success(t("deleted"), {
           action: {
             label: t("undo"),
             onClick: () =>
-              restore.mutate(
-                { noteId: note.id },
-                {
-                  onSuccess: () => toast.success(t("restored")),
-                  onError: (error) => toast.error(t("updateFailed"), { description: errorMessage(error) }),
-                },
+              restore.mutateAsync({ noteId: note.id }).then(
+                () => toast.success(t("restored")),
+                (error: unknown) => toast.error(t("updateFailed"), { description: errorMessage(error) }),
               ),
           },
         }),
-      onError: (error) => toast.error(t("updateFailed"), { description: errorMessage(error) }),
-    });
+      (error: unknown) => toast.error(t("updateFailed"), { description: errorMessage(error) }),
+    );
 
   return (
     <li
@@ -429,7 +427,7 @@ function ApprovedNote({ projectId, note, readOnly }: { projectId: string; note: 
                 variant="ghost"
                 aria-label={t("deleteNamed", { text: label })}
                 title={t("delete")}
-                onClick={remove}
+                onClick={() => void remove()}
                 disabled={trash.isPending}
                 data-testid="note-delete"
               >
