@@ -25,7 +25,11 @@ export async function listNotes({
   return transaction(async (tx) => {
     await requireOwnedProject(tx, { projectId, userId, scope: "any" });
     const states: NoteState[] =
-      state === undefined ? ["proposed", "approved"] : state === "all" ? ["proposed", "approved", "dismissed"] : [state];
+      state === undefined
+        ? ["proposed", "approved"]
+        : state === "all"
+          ? ["proposed", "approved", "dismissed"]
+          : [state];
     const rows = await tx.projectNote.findMany({
       where: { projectId, userId, trashedAt: null, state: { in: states } },
       orderBy: [{ approvedAt: { sort: "desc", nulls: "last" } }, { createdAt: "desc" }, { id: "desc" }],

@@ -34,7 +34,10 @@ export async function proposeNote({
   assertNoteWithinCap(body, config().noteMaxBytes);
   const why = reason.trim();
   if (why.length > NOTE_REASON_MAX_CHARS) {
-    throw new AppError("validation_failed", `The reason is ${why.length} characters; the limit is ${NOTE_REASON_MAX_CHARS}.`);
+    throw new AppError(
+      "validation_failed",
+      `The reason is ${why.length} characters; the limit is ${NOTE_REASON_MAX_CHARS}.`,
+    );
   }
   return transaction(async (tx) => {
     const project = await lockOwnedProject(tx, { projectId, userId, scope: "active" });

@@ -540,7 +540,13 @@ export const API_OPERATIONS: ApiOperation[] = [
     tag: "Trash",
     summary: "empty the caller's trash, whatever the age of its documents and notes",
     auth: "accepts-tokens",
-    responses: [{ status: 200, description: "How many were purged", json: z.object({ purged: z.number().int().meta({ description: "Documents and notes" }) }) }],
+    responses: [
+      {
+        status: 200,
+        description: "How many were purged",
+        json: z.object({ purged: z.number().int().meta({ description: "Documents and notes" }) }),
+      },
+    ],
   },
   // ---- Account
   {

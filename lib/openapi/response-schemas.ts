@@ -154,7 +154,10 @@ export const restoreResultSchema = z
 
 export const memorySummarySchema = z
   .object({
-    bytes: z.number().int().meta({ description: "UTF-8 bytes of the `<memory>` block the next run receives (0 without one)" }),
+    bytes: z
+      .number()
+      .int()
+      .meta({ description: "UTF-8 bytes of the `<memory>` block the next run receives (0 without one)" }),
     maxBytes: z.number().int().meta({ description: "PROJECT_MEMORY_MAX_BYTES" }),
     shown: z.number().int().meta({ description: "Approved notes inside the block, newest first" }),
     total: z.number().int().meta({ description: "Approved notes in all; the rest are read with read_project_memory" }),
@@ -168,8 +171,14 @@ export const noteSchema = z
     text: z.string(),
     state: z.enum(["proposed", "approved", "dismissed"]),
     origin: z.enum(["user", "agent"]),
-    threadId: z.string().nullable().meta({ description: "The chat the agent proposed it in; null for the user's own notes" }),
-    messageId: z.string().nullable().meta({ description: "The answer that proposed it; null for the user's own notes" }),
+    threadId: z
+      .string()
+      .nullable()
+      .meta({ description: "The chat the agent proposed it in; null for the user's own notes" }),
+    messageId: z
+      .string()
+      .nullable()
+      .meta({ description: "The answer that proposed it; null for the user's own notes" }),
     reason: z.string().nullable().meta({ description: "Why the agent proposed it; null for the user's own notes" }),
     createdAt: timestamp,
     updatedAt: timestamp,
@@ -220,7 +229,6 @@ export const threadSummarySchema = z
     updatedAt: timestamp,
   })
   .meta({ id: "ThreadSummary" });
-
 
 const runContextSummaryShape = {
   project: z.object({ id: z.uuid(), name: z.string(), archived: z.boolean() }),

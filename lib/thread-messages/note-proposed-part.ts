@@ -8,7 +8,9 @@ export interface NoteProposedData {
   noteId: string;
 }
 
-export function isNoteProposedPart(part: { type: string }): part is { type: typeof NOTE_PROPOSED_PART; data: NoteProposedData } {
+export function isNoteProposedPart(part: {
+  type: string;
+}): part is { type: typeof NOTE_PROPOSED_PART; data: NoteProposedData } {
   if (part.type !== NOTE_PROPOSED_PART) return false;
   const data = (part as { data?: unknown }).data;
   return typeof data === "object" && data !== null && typeof (data as { noteId?: unknown }).noteId === "string";

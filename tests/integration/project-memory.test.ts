@@ -85,7 +85,10 @@ describe("notes through the API", () => {
     const { api } = await signUp();
     const p = await project(api);
     const t = await chat(api, p.id);
-    stub.enqueue({ type: "tool-calls", calls: [propose("Invoices are due in 30 days.")] }, { type: "text", text: "ok" });
+    stub.enqueue(
+      { type: "tool-calls", calls: [propose("Invoices are due in 30 days.")] },
+      { type: "text", text: "ok" },
+    );
     await run(api, t.id);
     const [proposal] = (await (await api("GET", `/api/projects/${p.id}/notes?state=proposed`)).json()).notes;
     expect(proposal).toMatchObject({ state: "proposed", origin: "agent", approvedAt: null });
@@ -132,7 +135,9 @@ describe("notes through the API", () => {
       expect(res.status, `${method} ${path}`).toBe(404);
     }
     // The owner's other project is not this note's project either.
-    expect((await owner.api("PATCH", `/api/projects/${other.id}/notes/${note.id}`, { json: { text: "x" } })).status).toBe(404);
+    expect(
+      (await owner.api("PATCH", `/api/projects/${other.id}/notes/${note.id}`, { json: { text: "x" } })).status,
+    ).toBe(404);
     await owner.api("DELETE", `/api/projects/${p.id}/notes/${note.id}`);
     expect((await stranger.api("POST", `/api/trash/notes/${note.id}/restore`, { json: {} })).status).toBe(404);
     expect((await stranger.api("POST", `/api/trash/notes/${note.id}/purge`)).status).toBe(404);
@@ -183,7 +188,9 @@ describe("the agent proposes, the user decides", () => {
 
     const { messages } = await (await api("GET", `/api/threads/${t.id}/messages`)).json();
     const answer = messages.at(-1);
-    expect(answer.parts).toContainEqual(expect.objectContaining({ type: "data-note-proposed", data: { noteId: note.id } }));
+    expect(answer.parts).toContainEqual(
+      expect.objectContaining({ type: "data-note-proposed", data: { noteId: note.id } }),
+    );
     expect(note).toMatchObject({
       state: "proposed",
       origin: "agent",
@@ -255,16 +262,22 @@ describe("the agent proposes, the user decides", () => {
     const { notes } = await (await api("GET", `/api/projects/${p.id}/notes?state=all`)).json();
     expect(notes.map((n: Json) => n.text).sort()).toEqual(["One.", "Two.", "We ship on Fridays."]);
     // Cards only for the proposals, one each.
-    expect(chunks.filter((c) => c.type === "data-note-proposed").map((c) => (c.data as Json).noteId).sort()).toEqual(
-      [results[1]!.noteId, results[2]!.noteId].sort(),
-    );
+    expect(
+      chunks
+        .filter((c) => c.type === "data-note-proposed")
+        .map((c) => (c.data as Json).noteId)
+        .sort(),
+    ).toEqual([results[1]!.noteId, results[2]!.noteId].sort());
 
     // A new run has its own three.
     stub.enqueue({ type: "tool-calls", calls: [propose("Four.")] }, { type: "text", text: "ok" });
     await run(api, t.id, "more");
     expect(toolResults(streamingRequests()[3]!).at(-1)).toMatchObject({ state: "proposed" });
     // Over the cap or empty: {error}, and the run goes on.
-    stub.enqueue({ type: "tool-calls", calls: [propose("x".repeat(1025)), propose("  ")] }, { type: "text", text: "ok" });
+    stub.enqueue(
+      { type: "tool-calls", calls: [propose("x".repeat(1025)), propose("  ")] },
+      { type: "text", text: "ok" },
+    );
     const after = await run(api, t.id, "too long");
     expect(after.text).toBe("ok");
     const refused = toolResults(streamingRequests()[5]!).slice(-2);
@@ -306,7 +319,9 @@ describe("what the model sees", () => {
   it("200 approved notes stay inside the byte cap, newest first, the rest counted and readable page by page", async () => {
     const { api } = await signUp();
     const p = await project(api);
-    const texts = Array.from({ length: 200 }, (_, i) => `Decision ${String(i).padStart(3, "0")}: ${"detail ".repeat(8)}`.trim());
+    const texts = Array.from({ length: 200 }, (_, i) =>
+      `Decision ${String(i).padStart(3, "0")}: ${"detail ".repeat(8)}`.trim(),
+    );
     for (const text of texts) await addNote(api, p.id, text);
     const t = await chat(api, p.id);
     const context = await (await api("GET", `/api/threads/${t.id}/context`)).json();
@@ -327,7 +342,12 @@ describe("what the model sees", () => {
     expect(block.split("\n")[0]).toBe(`<memory count="200" shown="${context.memory.shown}">`);
     // Newest first: the last added is the first listed; none is cut mid-note.
     const items = block.split("\n").filter((line) => line.startsWith("- "));
-    expect(items).toEqual(texts.slice(-context.memory.shown).reverse().map((text) => `- ${text}`));
+    expect(items).toEqual(
+      texts
+        .slice(-context.memory.shown)
+        .reverse()
+        .map((text) => `- ${text}`),
+    );
     expect(block).toContain(`…and ${200 - context.memory.shown} more — call read_project_memory`);
 
     const page = toolResults(second!)[0]!;

@@ -22,7 +22,10 @@ export function withNoteProposals(stream: ReadableStream<UIMessageChunk>): Reada
         }
         const chunk = next.value;
         controller.enqueue(chunk);
-        if ((chunk.type === "tool-input-start" || chunk.type === "tool-input-available") && chunk.toolName === PROPOSE_PROJECT_NOTE)
+        if (
+          (chunk.type === "tool-input-start" || chunk.type === "tool-input-available") &&
+          chunk.toolName === PROPOSE_PROJECT_NOTE
+        )
           proposalCalls.add(chunk.toolCallId);
         else if (chunk.type === "tool-output-available" && proposalCalls.has(chunk.toolCallId)) {
           const noteId = proposedNoteId(chunk.output);

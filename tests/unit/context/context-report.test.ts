@@ -17,7 +17,12 @@ const limits = { instructionsMaxBytes: 8192, indexMaxBytes: 4096, memoryMaxBytes
 
 function report(total: number, indexMaxEntries: number, indexMaxBytes = 4096) {
   const entries = Array.from({ length: Math.min(total, indexMaxEntries + 1) }, (_, i) => doc(i));
-  const pinned = buildPinnedContext({ project, shelf: { total, entries }, limits: { indexMaxEntries, indexMaxBytes, memoryMaxBytes: 4096 }, ...NO_MEMORY });
+  const pinned = buildPinnedContext({
+    project,
+    shelf: { total, entries },
+    limits: { indexMaxEntries, indexMaxBytes, memoryMaxBytes: 4096 },
+    ...NO_MEMORY,
+  });
   const outsideIndex = Array.from({ length: total - pinned.indexShown }, (_, i) => doc(pinned.indexShown + i));
   return {
     pinned,

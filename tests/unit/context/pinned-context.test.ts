@@ -43,7 +43,9 @@ describe("buildPinnedContext", () => {
     expect(context.memoryBlock).toBe('<memory count="1" shown="1">\n- We use metric units.\n</memory>');
     expect(context.projectMemoryRevision).toBe(sha256(context.memoryBlock!));
     expect(context).toMatchObject({ memoryShown: 1, memoryTotal: 1 });
-    expect(pinnedContextText(context)).toBe(`${context.projectBlock}\n${context.memoryBlock}\n${context.documentsBlock}`);
+    expect(pinnedContextText(context)).toBe(
+      `${context.projectBlock}\n${context.memoryBlock}\n${context.documentsBlock}`,
+    );
     // The instructions' fingerprint is the project block's alone: memory does not change it.
     expect(context.projectContextRevision).toBe(sha256(context.projectBlock));
   });
@@ -80,7 +82,12 @@ describe("buildPinnedContext", () => {
   ])("changes the context revision on %s", (_case, change) => {
     const base = { id: "p1", name: "Roadmap", instructions: "Be brief." };
     const before = buildPinnedContext({ project: base, shelf: { total: 0, entries: [] }, limits, ...NO_MEMORY });
-    const after = buildPinnedContext({ project: { ...base, ...change }, shelf: { total: 0, entries: [] }, limits, ...NO_MEMORY });
+    const after = buildPinnedContext({
+      project: { ...base, ...change },
+      shelf: { total: 0, entries: [] },
+      limits,
+      ...NO_MEMORY,
+    });
     expect(after.projectContextRevision).not.toBe(before.projectContextRevision);
   });
 

@@ -30,15 +30,19 @@ describe("tool registration follows the pinned context only", () => {
     ["an archived project", pinned("Be brief.", true), [...THREAD_TOOLS, ...PROJECT_TOOLS]],
     ["no project (moved out, or never in one)", null, THREAD_TOOLS],
   ])("%s", (_label, context, expected) => {
-    expect(names(buildRunTools({ userId: "u", threadId: "t", answerMessageId: "a", pinned: context }))).toEqual([...expected].sort());
+    expect(names(buildRunTools({ userId: "u", threadId: "t", answerMessageId: "a", pinned: context }))).toEqual(
+      [...expected].sort(),
+    );
   });
 
   it("the project tools take the project from the pinned context, not from their arguments", () => {
     // The JSON schema the model is shown: no project id anywhere.
-    const tools = buildRunTools({ userId: "u", threadId: "t", answerMessageId: "a", pinned: pinned("") }) as unknown as Record<
-      string,
-      { inputSchema: { jsonSchema: { properties: object } } }
-    >;
+    const tools = buildRunTools({
+      userId: "u",
+      threadId: "t",
+      answerMessageId: "a",
+      pinned: pinned(""),
+    }) as unknown as Record<string, { inputSchema: { jsonSchema: { properties: object } } }>;
     expect(Object.keys(tools.list_project_documents!.inputSchema.jsonSchema.properties).sort()).toEqual([
       "limit",
       "offset",
