@@ -209,6 +209,7 @@ async function benchShelf(label: string): Promise<void> {
   }
   const read = (offset: number) =>
     readDocumentSliceForAgent({
+      scope: null,
       userId,
       projectId: seeded.textShelf,
       documentId: seeded.textDocumentId,

@@ -15,6 +15,12 @@ export const listDocumentsQuery = pagingSchema({
   .extend({
     cursor: z.string().min(1).max(2000).optional(),
     sort: z.enum(SHELF_SORTS).default("updated"),
+    folderId: z
+      .string()
+      .min(1)
+      .max(100)
+      .meta({ description: "one folder's own documents; `root` for the root; absent: the whole shelf" })
+      .optional(),
     order: z.enum(["asc", "desc"]).optional(),
     // Counted in code points, like every character offset the API gives.
     q: z

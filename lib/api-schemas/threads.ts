@@ -6,6 +6,9 @@ import { THREAD_TITLE_MAX_CHARS, threadTitleSchema } from "@/lib/threads/thread-
 // OpenAPI document (lib/openapi) is generated from the same objects.
 
 // The title is trimmed first, so its length limit is the trimmed title's (the document says so).
+/** How many folders, and how many documents, one chat's scope may name. */
+export const SCOPE_MAX_ITEMS = 200;
+
 const title = threadTitleSchema.meta({ description: `At most ${THREAD_TITLE_MAX_CHARS} characters once trimmed` });
 
 /** GET /api/threads */
@@ -30,9 +33,23 @@ export const updateThreadBody = z
       .nullable()
       .optional()
       .meta({ description: '"<endpoint>:<model>" from GET /api/models; null for the default model' }),
+    scope: z
+      .object({
+        folderIds: z.array(z.string().min(1).max(100)).max(SCOPE_MAX_ITEMS),
+        documentIds: z.array(z.string().min(1).max(100)).max(SCOPE_MAX_ITEMS),
+      })
+      .nullable()
+      .optional()
+      .meta({
+        description:
+          "The folders (with their subfolders) and documents of the chat's project it sees; null or both empty: the whole shelf",
+      }),
   })
-  .refine((body) => body.title !== undefined || body.modelId !== undefined, "Send a title, a modelId, or both.")
-  .meta({ description: "Send a title, a modelId, or both." });
+  .refine(
+    (body) => body.title !== undefined || body.modelId !== undefined || body.scope !== undefined,
+    "Send a title, a modelId or a scope.",
+  )
+  .meta({ description: "Send a title, a modelId or a scope (any of them together)." });
 
 /** POST /api/threads/{id}/move */
 export const moveThreadBody = z.object({ projectId: z.string().min(1).nullable() });

@@ -1,5 +1,6 @@
 import { utf8ByteLength } from "@/lib/text/utf8-byte-length";
 import type { AdmittedProject } from "./pinned-context";
+import type { ChatScope } from "@/lib/threads/thread-scope";
 
 // What the next run of a project thread receives, in the numbers GET /api/threads/{id}/context
 // answers with (api.md "What the next run receives"). Pure: every figure comes from the
@@ -14,6 +15,14 @@ export interface ContextReport {
   memory: { bytes: number; maxBytes: number; shown: number; total: number };
   index: { entries: number; totalDocuments: number; bytes: number; maxBytes: number; truncated: boolean };
   omitted: { count: number; documents: { id: string; name: string }[] };
+  /** The chat's scope, when it has one: the index and the tools count and list only what is inside it. */
+  scope: ScopeReport | null;
+}
+
+/** A scope as the panel shows it: its ids, and the folders (by path) and live documents they name now. */
+export interface ScopeReport extends ChatScope {
+  folders: { id: string; path: string }[];
+  documents: { id: string; name: string }[];
 }
 
 export interface ContextReportInput {
@@ -21,12 +30,14 @@ export interface ContextReportInput {
   limits: { instructionsMaxBytes: number; indexMaxBytes: number; memoryMaxBytes: number };
   /** The first documents outside the index, in index order (at most OMITTED_LISTED_MAX are kept). */
   outsideIndex: readonly { id: string; name: string }[];
+  scope?: ScopeReport | null;
 }
 
 export function reportContext({
   admitted: { pinned, archived },
   limits,
   outsideIndex,
+  scope = null,
 }: ContextReportInput): ContextReport {
   // The renderer trusts the larger of the count and the rows in hand; so does the report.
   const totalDocuments = Math.max(pinned.shelf.total, pinned.shelf.entries.length);
@@ -53,5 +64,6 @@ export function reportContext({
         .slice(0, Math.min(OMITTED_LISTED_MAX, omittedCount))
         .map(({ id, name }) => ({ id, name })),
     },
+    scope,
   };
 }

@@ -7,6 +7,7 @@ import {
 } from "./render-project-context";
 import type { ShelfSnapshot } from "@/lib/documents/shelf-entry";
 import { renderMemoryBlock, type MemorySnapshot } from "./render-memory-block";
+import type { ChatScope } from "@/lib/threads/thread-scope";
 
 // The project context of one run, resolved once at admission and held only in server memory
 // (design: "The run", step 1). Every model call of the run renders from this value; nothing
@@ -17,6 +18,8 @@ export interface PinnedProjectContext {
   readonly name: string;
   readonly instructions: string;
   readonly shelf: ShelfSnapshot;
+  /** The chat's scope the run was admitted with: its index and shelf tools see only this; null: the whole shelf. */
+  readonly scope: ChatScope | null;
   /** Whether the project was archived at admission: its memory is shown, but it takes no proposals. */
   readonly archived: boolean;
   readonly projectBlock: string;
@@ -55,6 +58,7 @@ export interface PinnedContextInput {
   limits: IndexLimits & { memoryMaxBytes: number };
   archived: boolean;
   pinnedAt: Date;
+  scope?: ChatScope | null;
 }
 
 /** Renders every block once, so every step of the run sends identical bytes. */
@@ -65,6 +69,7 @@ export function buildPinnedContext({
   limits,
   archived,
   pinnedAt,
+  scope = null,
 }: PinnedContextInput): PinnedProjectContext {
   const projectBlock = renderProjectBlock(project);
   const memoryBlock = renderMemoryBlock(memory, limits.memoryMaxBytes);
@@ -74,6 +79,7 @@ export function buildPinnedContext({
     name: project.name,
     instructions: project.instructions,
     shelf: Object.freeze({ total: shelf.total, entries: Object.freeze([...shelf.entries]) }),
+    scope: scope && Object.freeze({ folderIds: [...scope.folderIds], documentIds: [...scope.documentIds] }),
     archived,
     projectBlock,
     memoryBlock: memoryBlock?.text ?? null,

@@ -31,9 +31,13 @@ export function renderProjectBlock(project: ProjectIdentity): string {
 // paragraph separators) or reorders what follows (bidi controls).
 const LINE_BREAKING_OR_REORDERING = /[\u0000-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]+/g;
 
-/** One line per document: a line break in a name (of any kind) would let it forge more entries. */
+/**
+ * One line per document, its name after its folder path (`reports/2026/q3.pdf`): a line break
+ * in a name or a folder's name (of any kind) would let it forge more entries.
+ */
 export function renderDocumentEntry(entry: ShelfEntry): string {
-  const name = neutraliseReservedTags(entry.name.replace(LINE_BREAKING_OR_REORDERING, " "));
+  const shown = entry.folderPath ? `${entry.folderPath}/${entry.name}` : entry.name;
+  const name = neutraliseReservedTags(shown.replace(LINE_BREAKING_OR_REORDERING, " "));
   const modified = entry.updatedAt.toISOString().slice(0, 10);
   return `- id=${entry.id} | ${name} (${formatByteSize(entry.sizeBytes)}, modified ${modified})`;
 }

@@ -1,3 +1,4 @@
+import { getDb } from "@/lib/db/client";
 import type { ProjectDocument } from "@/lib/generated/prisma/client";
 import { toDocumentDto, type DocumentDto } from "./document-dto";
 import { isContentMissing } from "./is-content-missing";
@@ -11,5 +12,10 @@ import { noteContentFound } from "./record-content-missing";
 export async function describeDocument(row: ProjectDocument): Promise<DocumentDto> {
   const missing = await isContentMissing(row);
   await noteContentFound(row, missing);
-  return toDocumentDto({ ...row, contentMissing: missing });
+  const folder = row.folderId
+    ? await (
+        await getDb()
+      ).projectFolder.findFirst({ where: { id: row.folderId, userId: row.userId }, select: { path: true } })
+    : null;
+  return toDocumentDto({ ...row, contentMissing: missing, folderPath: folder?.path ?? null });
 }

@@ -15,6 +15,9 @@ export interface DocumentDto {
   createdAt: string;
   updatedAt: string;
   contentMissing: boolean;
+  /** The folder it sits in and that folder's path (names from the root, joined by "/"); null at the root. */
+  folderId: string | null;
+  folderPath: string | null;
 }
 
 /** The columns a DocumentDto is made of: all a listing needs to read. */
@@ -31,7 +34,8 @@ export type DocumentDtoRow = Pick<
   | "createdAt"
   | "updatedAt"
   | "contentMissing"
->;
+  | "folderId"
+> & { folderPath: string | null };
 
 /** `contentMissing` is the row's recorded flag (lib/documents/record-content-missing.ts). */
 export function toDocumentDto(row: DocumentDtoRow): DocumentDto {
@@ -47,6 +51,8 @@ export function toDocumentDto(row: DocumentDtoRow): DocumentDto {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     contentMissing: row.contentMissing,
+    folderId: row.folderId,
+    folderPath: row.folderId === null ? null : row.folderPath,
   };
 }
 

@@ -4,6 +4,8 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { notFound } from "@/lib/errors";
 import { nextOffset } from "@/lib/http/paging";
 import { likePattern } from "@/lib/text/like-pattern";
+import { inScopeSql } from "@/lib/folders/scope-predicate";
+import type { ChatScope } from "@/lib/threads/thread-scope";
 import {
   toDocumentDto,
   type DocumentDto,
@@ -35,13 +37,26 @@ export interface ListDocumentsRequest {
   sort: ShelfSort;
   order: SortOrder;
   q?: string;
+  /** One folder's own documents (`"root"`: those at the root); absent: the whole shelf. */
+  folderId?: string;
+  /** A chat's scope (the agent's search): only documents inside it; absent or null: no limit. */
+  scope?: ChatScope | null;
 }
 
 /** A search page's row: the DTO's columns, its sort key and where the query matched. */
 type SearchRow = DocumentDtoRow & { sortKey: string; matchOffset: number | null; snippet: string | null };
 
 /** The columns of a DocumentDto (and nothing else: each row's cost follows what it carries). */
-const DTO_COLUMNS = Prisma.sql`d.id, d."projectId", d."name", d."sizeBytes", d.sha256, d."sourceThreadId", d."sourceKind", d."sourceName", d."createdAt", d."updatedAt", d."contentMissing"`;
+const DTO_COLUMNS = Prisma.sql`d.id, d."projectId", d."name", d."sizeBytes", d.sha256, d."sourceThreadId", d."sourceKind", d."sourceName", d."createdAt", d."updatedAt", d."contentMissing", d."folderId"`;
+
+/**
+ * The rows of one folder (`"root"`: no folder), or TRUE for the whole shelf. A folder id of
+ * another project or user matches nothing: the listing is then empty, never another shelf's.
+ */
+function inFolderSql(folderId: string | undefined): Prisma.Sql {
+  if (folderId === undefined) return Prisma.sql`TRUE`;
+  return folderId === "root" ? Prisma.sql`d."folderId" IS NULL` : Prisma.sql`d."folderId" = ${folderId}`;
+}
 
 /**
  * GET /api/projects/{id}/documents: live rows of an owned project, active or archived
@@ -54,7 +69,8 @@ const DTO_COLUMNS = Prisma.sql`d.id, d."projectId", d."name", d."sizeBytes", d.s
 export async function listDocuments(request: ListDocumentsRequest): Promise<DocumentPage> {
   const { userId, projectId, limit, sort, order } = request;
   const q = request.q ?? null;
-  const cursor = request.cursor ? decodeCursor(request.cursor, { sort, order, q }) : null;
+  const folder = request.folderId ?? null;
+  const cursor = request.cursor ? decodeCursor(request.cursor, { sort, order, q, folder }) : null;
   const start = cursor ? cursor.position : request.offset;
 
   const {
@@ -64,15 +80,25 @@ export async function listDocuments(request: ListDocumentsRequest): Promise<Docu
   } = await transaction(async (tx): Promise<Page> => {
     const project = await tx.project.findFirst({ where: { id: projectId, userId }, select: { documentCount: true } });
     if (!project) throw notFound();
+    if (request.folderId && request.folderId !== "root") {
+      const owned = await tx.projectFolder.findFirst({
+        where: { id: request.folderId, projectId, userId },
+        select: { id: true },
+      });
+      if (!owned) throw notFound();
+    }
     const after = cursor ? Prisma.sql`AND ${afterCursorSql(sort, order, cursor)}` : Prisma.empty;
     // One row more than the page tells whether another page follows, without counting.
     const skip = cursor ? Prisma.empty : Prisma.sql`OFFSET ${request.offset}`;
     const ordering = orderBySql(sort, order);
     const page = Prisma.sql`${ordering} LIMIT ${limit + 1} ${skip}`;
-    const query = { userId, projectId, sort, after, page, ordering, limit };
-    return q === null
-      ? { ...(await shelfPage(tx, query)), total: project.documentCount }
-      : searchPage(tx, { ...query, q });
+    const inFolder = Prisma.sql`${inFolderSql(request.folderId)} AND ${inScopeSql(request.scope ?? null, projectId)}`;
+    const query = { userId, projectId, sort, after, page, ordering, limit, inFolder };
+    if (q !== null) return searchPage(tx, { ...query, q });
+    const shelf = await shelfPage(tx, query);
+    // The whole shelf's count is the project row's; a folder's is counted through its index.
+    const whole = request.folderId === undefined && !request.scope;
+    return { ...shelf, total: whole ? project.documentCount : await countInFolder(tx, query) };
   });
 
   const more = rows.length > limit;
@@ -80,7 +106,7 @@ export async function listDocuments(request: ListDocumentsRequest): Promise<Docu
   const last = documents.at(-1);
   const nextCursor: ShelfCursor | null =
     more && last && lastKey !== null
-      ? { sort, order, q, key: lastKey, id: last.id, position: start + documents.length }
+      ? { sort, order, q, folder, key: lastKey, id: last.id, position: start + documents.length }
       : null;
   return {
     documents,
@@ -106,6 +132,8 @@ interface PageQuery {
   page: Prisma.Sql;
   ordering: Prisma.Sql;
   limit: number;
+  /** The folder condition on `d` (inFolderSql). */
+  inFolder: Prisma.Sql;
 }
 
 /** A shelf row as the page query's JSON array: the DocumentDto's fields in order, then the sort key. */
@@ -121,6 +149,8 @@ type ShelfTuple = [
   createdAt: string,
   updatedAt: string,
   contentMissing: boolean,
+  folderId: string | null,
+  folderPath: string | null,
   sortKey: string,
 ];
 
@@ -133,19 +163,22 @@ type ShelfTuple = [
  */
 async function shelfPage(
   tx: Tx,
-  { userId, projectId, sort, after, page, ordering, limit }: PageQuery,
+  { userId, projectId, sort, after, page, ordering, limit, inFolder }: PageQuery,
 ): Promise<Omit<Page, "total">> {
   const [result] = await tx.$queryRaw<{ rows: string }[]>`
     SELECT coalesce(json_agg(json_build_array(
              d.id, d."projectId", d."name", d."sizeBytes", d.sha256, d."sourceThreadId", d."sourceKind", d."sourceName",
-             ${isoTimeSql(Prisma.sql`d."createdAt"`)}, ${isoTimeSql(Prisma.sql`d."updatedAt"`)}, d."contentMissing", d."sortKey"
+             ${isoTimeSql(Prisma.sql`d."createdAt"`)}, ${isoTimeSql(Prisma.sql`d."updatedAt"`)}, d."contentMissing",
+             d."folderId", f.path, d."sortKey"
            ) ${ordering}), '[]')::text AS rows
     FROM (
       SELECT ${DTO_COLUMNS}, ${sortKeySql(sort)} AS "sortKey"
       FROM "project_document" d
-      WHERE d."projectId" = ${projectId} AND d."userId" = ${userId} AND d."trashedAt" IS NULL ${after}
+      WHERE d."projectId" = ${projectId} AND d."userId" = ${userId} AND d."trashedAt" IS NULL AND ${inFolder} ${after}
       ${page}
-    ) d`;
+    ) d
+    -- The page's folders' paths, materialised on each folder row: one key lookup per row.
+    LEFT JOIN "project_folder" f ON f.id = d."folderId"`;
   const rows = JSON.parse(result!.rows) as ShelfTuple[];
   // contentMissing is the row's recorded flag: the page never touches the disk.
   const documents = rows.map(
@@ -161,6 +194,8 @@ async function shelfPage(
       createdAt,
       updatedAt,
       contentMissing,
+      folderId,
+      folderPath,
     ]): DocumentDto => ({
       id,
       projectId,
@@ -173,9 +208,18 @@ async function shelfPage(
       createdAt,
       updatedAt,
       contentMissing,
+      folderId,
+      folderPath,
     }),
   );
-  return { documents, lastKey: rows[limit - 1]?.[11] ?? null };
+  return { documents, lastKey: rows[limit - 1]?.[13] ?? null };
+}
+
+async function countInFolder(tx: Tx, { userId, projectId, inFolder }: PageQuery): Promise<number> {
+  const [row] = await tx.$queryRaw<{ total: number }[]>`
+    SELECT count(*)::int AS total FROM "project_document" d
+    WHERE d."projectId" = ${projectId} AND d."userId" = ${userId} AND d."trashedAt" IS NULL AND ${inFolder}`;
+  return row?.total ?? 0;
 }
 
 /**
@@ -190,19 +234,20 @@ async function shelfPage(
  */
 async function searchPage(
   tx: Tx,
-  { userId, projectId, sort, after, page, ordering, limit, q }: PageQuery & { q: string },
+  { userId, projectId, sort, after, page, ordering, limit, q, inFolder }: PageQuery & { q: string },
 ): Promise<Page> {
   const pattern = likePattern(q);
   const rows = await tx.$queryRaw<(SearchRow & { total: bigint })[]>`
     WITH matched AS MATERIALIZED (
       SELECT d.id, d."updatedAt", d."name", d."sizeBytes" FROM "project_document" d
-      WHERE d."projectId" = ${projectId} AND d."userId" = ${userId} AND d."trashedAt" IS NULL
+      WHERE d."projectId" = ${projectId} AND d."userId" = ${userId} AND d."trashedAt" IS NULL AND ${inFolder}
         AND d.id IN (${matchingIdsSql(projectId, pattern)})
     ), paged AS (
       SELECT d.id FROM matched d WHERE TRUE ${after} ${page}
     )
-    SELECT ${DTO_COLUMNS}, ${sortKeySql(sort)} AS "sortKey", hit."matchOffset", hit.snippet, (SELECT count(*) FROM matched) AS total
+    SELECT ${DTO_COLUMNS}, f.path AS "folderPath", ${sortKeySql(sort)} AS "sortKey", hit."matchOffset", hit.snippet, (SELECT count(*) FROM matched) AS total
     FROM paged JOIN "project_document" d ON d.id = paged.id
+    LEFT JOIN "project_folder" f ON f.id = d."folderId"
     LEFT JOIN LATERAL (
       SELECT (c."start" + strpos(c.folded, lower(${q})) - 1)::int AS "matchOffset",
              substr(c.body, greatest(1, strpos(c.folded, lower(${q})) - ${SNIPPET_BEFORE}), ${SNIPPET_BEFORE + SNIPPET_AFTER} + char_length(${q})) AS snippet
@@ -215,7 +260,7 @@ async function searchPage(
     ) hit ON TRUE
     ${ordering}`;
   // An empty page (past the end) still needs the count.
-  const total = rows[0] ? Number(rows[0].total) : await countMatches(tx, { userId, projectId, pattern });
+  const total = rows[0] ? Number(rows[0].total) : await countMatches(tx, { userId, projectId, pattern, inFolder });
   // contentMissing is the row's recorded flag: the page never touches the disk.
   const documents = rows.map((row): ListedDocument => ({
     ...toDocumentDto(row),
@@ -235,11 +280,16 @@ function matchingIdsSql(projectId: string, pattern: string): Prisma.Sql {
 
 async function countMatches(
   tx: Tx,
-  { userId, projectId, pattern }: { userId: string; projectId: string; pattern: string },
+  {
+    userId,
+    projectId,
+    pattern,
+    inFolder,
+  }: { userId: string; projectId: string; pattern: string; inFolder: Prisma.Sql },
 ): Promise<number> {
   const [row] = await tx.$queryRaw<{ total: bigint }[]>`
     SELECT count(*) AS total FROM "project_document" d
-    WHERE d."projectId" = ${projectId} AND d."userId" = ${userId} AND d."trashedAt" IS NULL
+    WHERE d."projectId" = ${projectId} AND d."userId" = ${userId} AND d."trashedAt" IS NULL AND ${inFolder}
       AND d.id IN (${matchingIdsSql(projectId, pattern)})`;
   return Number(row?.total ?? 0);
 }

@@ -8,6 +8,7 @@ import { documentFolderPath, originalPathIn, originalRelpath } from "@/lib/stora
 import { describeDocument } from "./describe-document";
 import { toDocumentDto, type PlacedDocument } from "./document-dto";
 import { indexNewDocument } from "./search-indexing-queue";
+import { ensureFolderPath } from "@/lib/folders/ensure-folder-path";
 
 export interface DocumentSource {
   sourceThreadId: string | null;
@@ -18,7 +19,8 @@ export interface DocumentSource {
 /**
  * Turns staged, hashed bytes into a shelf document (design: Atomicity, "Shelf insert"), in
  * one transaction: lock the active owned project → dedup among its active rows by sha256
- * (hit: the existing row and its name win) → rename the staged bytes into the new
+ * (hit: the existing row, its name and its folder win) → the folder it goes in, made where
+ * missing → rename the staged bytes into the new
  * document's own folder → insert. Placing before the insert means a crash leaves an
  * unreferenced file (collected later), never a row without bytes; a failed transaction
  * removes only the folder this call created. The staged file is gone afterwards either way.
@@ -29,12 +31,15 @@ export async function placeStagedDocument({
   staged,
   name,
   source,
+  folders = [],
 }: {
   userId: string;
   projectId: string;
   staged: StagedFile;
   name: string;
   source?: DocumentSource;
+  /** The folder names from the root (normalised) it lands in, made where missing; none: the root. */
+  folders?: readonly string[];
 }): Promise<PlacedDocument> {
   const documentId = randomUUID();
   const location = { projectId, sha256: staged.sha256, documentId };
@@ -52,6 +57,7 @@ export async function placeStagedDocument({
         orderBy: [{ createdAt: "asc" }, { id: "asc" }],
       });
       if (existing) return { row: existing, deduplicated: true };
+      const shelfFolder = await ensureFolderPath(tx, { userId, projectId, names: folders });
 
       await placeStagedFile({ stagedPath: staged.path, targetPath: originalPathIn(folder, name) });
       placed = true;
@@ -64,16 +70,19 @@ export async function placeStagedDocument({
           storedRelpath: originalRelpath(location, name),
           sha256: staged.sha256,
           sizeBytes: BigInt(staged.sizeBytes),
+          folderId: shelfFolder?.id ?? null,
           ...source,
         },
       });
-      return { row, deduplicated: false };
+      return { row, deduplicated: false, folderPath: shelfFolder?.path ?? null };
     });
     // Search text (and a convertible file's Markdown) is made now, so the first search,
     // preview and agent read find it ready.
     if (!result.deduplicated) await indexNewDocument(result.row);
     // A row this call placed has its bytes by construction; only a dedup hit's file is checked.
-    const document = result.deduplicated ? await describeDocument(result.row) : toDocumentDto(result.row);
+    const document = result.deduplicated
+      ? await describeDocument(result.row)
+      : toDocumentDto({ ...result.row, folderPath: result.folderPath ?? null });
     return { document, deduplicated: result.deduplicated };
   } catch (error) {
     if (placed) await removeFolderTree(folder);

@@ -4,17 +4,21 @@ import { projectStagingDir } from "@/lib/storage/layout";
 import { removeFileIfPresent, streamToStaging, type StagedFile } from "@/lib/storage/staging";
 import { normaliseFileName } from "@/lib/files/file-name";
 import { readMultipartFiles } from "@/lib/http/read-multipart-files";
+import { splitRelativePath } from "@/lib/folders/folder-rules";
 
 export interface ReceivedDocument {
   staged: StagedFile;
   name: string;
+  /** The folders of the `path` field (a/b/c.txt → a, b), made on the shelf where missing. */
+  folders: string[];
 }
 
 /**
  * Reads the one `file` part of a shelf upload into the project's `.staging/`, hashing and
  * enforcing UPLOAD_MAX_BYTES while streaming (413). Exactly one non-empty file (400
  * otherwise); the optional `name` field, else the file's own name, must pass the name rules
- * (422). The field may follow the file in the body, so names are judged once parsing ends.
+ * (422); a `path` field (`a/b/c.txt`, relative) names the folders it goes in, each by the same
+ * rules, and its last part is the name unless `name` is given. The fields may follow the file in the body, so names are judged once parsing ends.
  * On any failure the staged bytes are removed again.
  */
 export async function receiveDocumentUpload({
@@ -49,8 +53,13 @@ export async function receiveDocumentUpload({
     if (files === 0 || !staging) throw new AppError("bad_request", "Attach exactly one file in the `file` field.");
     const staged = await (staging as Promise<StagedFile>);
     if (staged.sizeBytes === 0) throw new AppError("bad_request", "The file is empty.");
-    const name = normaliseFileName(fields.name !== undefined && fields.name !== "" ? fields.name : filename, "name");
-    return { staged, name };
+    // `path` (a folder drop's relative path) places it in folders; `name` still renames it.
+    const path = fields.path !== undefined && fields.path !== "" ? splitRelativePath(fields.path) : null;
+    const name =
+      fields.name !== undefined && fields.name !== ""
+        ? normaliseFileName(fields.name, "name")
+        : (path?.name ?? normaliseFileName(filename, "name"));
+    return { staged, name, folders: path?.folders ?? [] };
   } catch (error) {
     const staged = await (staging as Promise<StagedFile> | null)?.catch(() => null);
     if (staged) await removeFileIfPresent(staged.path);

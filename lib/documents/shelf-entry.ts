@@ -6,6 +6,8 @@ export interface ShelfEntry {
   name: string;
   sizeBytes: number;
   updatedAt: Date;
+  /** The path of the folder it sits in (names joined by "/"); null or absent at the root. */
+  folderPath?: string | null;
 }
 
 /** `total` is the exact live count; `entries` the first rows in index order (`updatedAt DESC, id ASC`). */

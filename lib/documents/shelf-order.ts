@@ -65,6 +65,8 @@ export interface ShelfCursor {
   sort: ShelfSort;
   order: SortOrder;
   q: string | null;
+  /** The folder listed (`"root"` for the root), null for the whole shelf. */
+  folder: string | null;
   key: string;
   id: string;
   /** Rows before the next page, so `nextOffset` stays meaningful on cursor pages. */
@@ -73,17 +75,18 @@ export interface ShelfCursor {
 
 export function encodeCursor(cursor: ShelfCursor): string {
   return Buffer.from(
-    JSON.stringify([cursor.sort, cursor.order, cursor.q, cursor.key, cursor.id, cursor.position]),
+    JSON.stringify([cursor.sort, cursor.order, cursor.q, cursor.folder, cursor.key, cursor.id, cursor.position]),
   ).toString("base64url");
 }
 
 /**
  * Opaque to clients, but still input: anything that does not decode to a cursor for this
- * very listing (same sort, order and query) is a 422 on `cursor`, never a wrong page.
+ * very listing (same sort, order, query and folder; a cursor from before folders has no folder
+ * and is refused too) is a 422 on `cursor`, never a wrong page.
  */
 export function decodeCursor(
   text: string,
-  expected: { sort: ShelfSort; order: SortOrder; q: string | null },
+  expected: { sort: ShelfSort; order: SortOrder; q: string | null; folder: string | null },
 ): ShelfCursor {
   const invalid = () =>
     validationError("cursor", "The cursor is not one this listing returned. Start again without it.");
@@ -93,10 +96,13 @@ export function decodeCursor(
   } catch {
     throw invalid();
   }
-  if (!Array.isArray(parts) || parts.length !== 6) throw invalid();
-  const [sort, order, q, key, id, position] = parts as unknown[];
-  if (sort !== expected.sort || order !== expected.order || q !== expected.q) {
-    throw validationError("cursor", "The cursor belongs to another sort, order or search. Start again without it.");
+  if (!Array.isArray(parts) || parts.length !== 7) throw invalid();
+  const [sort, order, q, folder, key, id, position] = parts as unknown[];
+  if (sort !== expected.sort || order !== expected.order || q !== expected.q || folder !== expected.folder) {
+    throw validationError(
+      "cursor",
+      "The cursor belongs to another sort, order, search or folder. Start again without it.",
+    );
   }
   if (
     typeof key !== "string" ||

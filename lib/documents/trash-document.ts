@@ -6,7 +6,7 @@ import { notFound } from "@/lib/errors";
  * DELETE /api/projects/{id}/documents/{docId}: moves a document to the trash (design:
  * Atomicity, "Trash"). Project lock first, then the document row; a guarded update so a
  * concurrent trash of the same row changes nothing twice. Nothing on disk is touched: the
- * bytes stay where they are until purge. Archived projects are read-only: 404.
+ * bytes stay where they are until purge. The folder it sat in is remembered in its origin. Archived projects are read-only: 404.
  */
 export async function trashDocument({
   userId,
@@ -20,14 +20,18 @@ export async function trashDocument({
   await transaction(async (tx) => {
     const project = await lockOwnedProject(tx, { projectId, userId, scope: "active" });
     if (!project) throw notFound();
-    const locked = await tx.$queryRaw<{ id: string }[]>`
-      SELECT id FROM "project_document"
+    const locked = await tx.$queryRaw<{ id: string; folderId: string | null }[]>`
+      SELECT id, "folderId" FROM "project_document"
       WHERE id = ${documentId} AND "projectId" = ${projectId} AND "userId" = ${userId}
       FOR UPDATE`;
     if (locked.length === 0) throw notFound();
     const { count } = await tx.projectDocument.updateMany({
       where: { id: documentId, projectId, userId, trashedAt: null },
-      data: { trashedAt: new Date(), trashOrigin: { projectId, projectName: project.name } },
+      data: {
+        trashedAt: new Date(),
+        trashOrigin: { projectId, projectName: project.name, folderId: locked[0]!.folderId },
+        folderId: null,
+      },
     });
     if (count === 0) throw notFound();
   });

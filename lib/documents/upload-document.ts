@@ -19,6 +19,6 @@ export async function uploadDocument({
 }): Promise<PlacedDocument> {
   // Refuse early so a foreign or archived project never receives bytes; re-checked under lock.
   await requireOwnedProject(await getDb(), { projectId, userId, scope: "active" });
-  const { staged, name } = await receiveDocumentUpload({ userId, projectId, req });
-  return placeStagedDocument({ userId, projectId, staged, name });
+  const { staged, name, folders } = await receiveDocumentUpload({ userId, projectId, req });
+  return placeStagedDocument({ userId, projectId, staged, name, folders });
 }

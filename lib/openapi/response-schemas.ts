@@ -29,12 +29,33 @@ export const deleteProjectResultSchema = z
   .object({ unlinkedThreads: z.number().int(), trashedDocuments: z.number().int() })
   .meta({ id: "DeleteProjectResult" });
 
+export const chatScopeSchema = z
+  .object({
+    folderIds: z.array(z.string()).meta({ description: "Folders, each with everything below it" }),
+    documentIds: z.array(z.string()),
+  })
+  .meta({ id: "ChatScope" });
+
+export const folderSchema = z
+  .object({
+    id: z.uuid(),
+    projectId: z.uuid(),
+    parentId: z.uuid().nullable(),
+    name: z.string(),
+    path: z.string().meta({ description: "Names from the root, joined by /" }),
+    createdAt: timestamp,
+  })
+  .meta({ id: "Folder" });
+
 export const threadSchema = z
   .object({
     id: z.uuid(),
     title: z.string(),
     projectId: z.uuid().nullable(),
     modelId: z.string().nullable().meta({ description: '"<endpoint>:<model>", or null for the default model' }),
+    scope: chatScopeSchema
+      .nullable()
+      .meta({ description: "What of its project's shelf the chat sees; null: all of it" }),
     createdAt: timestamp,
     updatedAt: timestamp,
   })
@@ -57,6 +78,8 @@ export const documentSchema = z
     createdAt: timestamp,
     updatedAt: timestamp,
     contentMissing: z.boolean().meta({ description: "The stored original was last found gone or not its size" }),
+    folderId: z.uuid().nullable().meta({ description: "The folder it sits in; null at the root" }),
+    folderPath: z.string().nullable().meta({ description: "That folder's path (names joined by /); null at the root" }),
   })
   .meta({ id: "Document" });
 
@@ -126,7 +149,14 @@ export const threadFileGroupPageSchema = z
 export const trashedDocumentSchema = documentSchema
   .extend({
     trashedAt: timestamp,
-    origin: z.object({ projectId: z.string(), projectName: z.string() }),
+    origin: z.object({
+      projectId: z.string(),
+      projectName: z.string(),
+      folderId: z
+        .string()
+        .nullish()
+        .meta({ description: "The folder it left; restore goes back there while it exists" }),
+    }),
     originAvailable: z
       .boolean()
       .meta({ description: "The origin project still exists, is the caller's and is active" }),
@@ -242,6 +272,17 @@ const runContextSummaryShape = {
     truncated: z.boolean(),
   }),
   omitted: z.object({ count: z.number().int(), documents: z.array(z.object({ id: z.uuid(), name: z.string() })) }),
+  scope: z
+    .object({
+      folderIds: z.array(z.string()),
+      documentIds: z.array(z.string()),
+      folders: z.array(z.object({ id: z.string(), path: z.string() })).meta({ description: "The scope's folders now" }),
+      documents: z
+        .array(z.object({ id: z.string(), name: z.string() }))
+        .meta({ description: "The scope's documents still on the shelf" }),
+    })
+    .nullable()
+    .meta({ description: "The chat's scope: what the index and the tools see; null: the whole shelf" }),
 };
 
 export const projectContextSchema = z.object(runContextSummaryShape).meta({ id: "ProjectContext" });

@@ -22,7 +22,11 @@ export async function moveThread({
       const project = await lockOwnedProject(tx, { projectId, userId, scope: "active" });
       if (!project) throw notFound();
     }
-    const moved = await tx.thread.updateMany({ where: { id: threadId, userId }, data: { projectId } });
+    // A scope names one project's folders and documents: a move clears it (the whole shelf).
+    const moved = await tx.thread.updateMany({
+      where: { id: threadId, userId },
+      data: { projectId, scopeFolderIds: [], scopeDocumentIds: [] },
+    });
     if (moved.count === 0) throw notFound();
     const thread = await tx.thread.findFirstOrThrow({ where: { id: threadId, userId } });
     return toThreadDto(thread);

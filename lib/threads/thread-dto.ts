@@ -1,4 +1,5 @@
 import type { Thread } from "@/lib/generated/prisma/client";
+import { chatScopeOf, type ChatScope } from "./thread-scope";
 
 export interface ThreadDto {
   id: string;
@@ -6,6 +7,8 @@ export interface ThreadDto {
   projectId: string | null;
   /** "<endpoint>:<model>", or null for the default model. */
   modelId: string | null;
+  /** The folders and documents of its project the chat sees; null: the whole shelf. */
+  scope: ChatScope | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -16,6 +19,7 @@ export function toThreadDto(thread: Thread): ThreadDto {
     title: thread.title,
     projectId: thread.projectId,
     modelId: thread.modelId,
+    scope: chatScopeOf(thread),
     createdAt: thread.createdAt.toISOString(),
     updatedAt: thread.updatedAt.toISOString(),
   };

@@ -20,21 +20,29 @@ const INPUT = z.object({
     .int()
     .optional()
     .describe(`documents to return (default ${LIST_LIMIT_DEFAULT}, at most ${LIST_LIMIT_MAX})`),
+  folder: z
+    .string()
+    .max(4000)
+    .optional()
+    .describe("only this folder and its subfolders: a folder path as the index shows it (reports/2026)"),
 });
 
 /**
- * Registered only for runs with a pinned project. The project id comes from `pinned`, never
- * from the model's arguments; the rows are read live.
+ * Registered only for runs with a pinned project. The project id and the chat's scope come from
+ * `pinned`, never from the model's arguments; the rows are read live.
  */
 export function listProjectDocumentsTool({ userId, pinned }: { userId: string; pinned: PinnedProjectContext }) {
   return checkedTool({
-    description: "List the documents on this project's shelf, newest first, a page at a time.",
+    description:
+      "List the documents on this project's shelf, newest first, a page at a time, each with its folder path; optionally only one folder and its subfolders.",
     inputSchema: INPUT,
-    execute: ({ offset, limit }) =>
+    execute: ({ offset, limit, folder }) =>
       asToolResult(() =>
         listShelfForAgent({
           userId,
           projectId: pinned.projectId,
+          scope: pinned.scope,
+          folder,
           offset: clamp(offset, 0, Number.MAX_SAFE_INTEGER, 0),
           limit: clamp(limit, 1, LIST_LIMIT_MAX, LIST_LIMIT_DEFAULT),
         }),

@@ -28,6 +28,7 @@ export function readProjectDocumentTool({ userId, pinned }: { userId: string; pi
           await readDocumentSliceForAgent({
             userId,
             projectId: pinned.projectId,
+            scope: pinned.scope,
             documentId,
             offset,
             limit,

@@ -31,7 +31,7 @@ const INPUT = zodSchema(
 export function searchProjectDocumentsTool({ userId, pinned }: { userId: string; pinned: PinnedProjectContext }) {
   return tool({
     description:
-      "Search this project's documents by name and by their text (converted text for PDF, Word, Excel and HTML), case-insensitively. Each result gives a snippet and the character offset of the first match, to pass to read_project_document.",
+      "Search this project's documents by name and by their text (converted text for PDF, Word, Excel and HTML), case-insensitively. Each result gives its folder path, a snippet and the character offset of the first match, to pass to read_project_document.",
     inputSchema: INPUT,
     execute: ({ query, limit }) =>
       asToolResult(async () => {
@@ -39,7 +39,7 @@ export function searchProjectDocumentsTool({ userId, pinned }: { userId: string;
         if (length === 0 || length > SEARCH_QUERY_MAX_CHARS)
           return { error: `The query must be 1 to ${SEARCH_QUERY_MAX_CHARS} characters long.` };
         const clamped = Math.min(SEARCH_LIMIT_MAX, Math.max(1, Math.floor(limit ?? SEARCH_LIMIT_DEFAULT)));
-        return searchShelfForAgent({ userId, projectId: pinned.projectId, query, limit: clamped });
+        return searchShelfForAgent({ userId, projectId: pinned.projectId, scope: pinned.scope, query, limit: clamped });
       }),
   });
 }

@@ -11,8 +11,8 @@ import { discardDocumentFolder } from "./discard-document-folder";
 import { readTrashOrigin } from "./trash-origin";
 
 type Decision =
-  | { outcome: "restored"; document: ProjectDocument }
-  | { outcome: "merged"; document: ProjectDocument; discarded: ProjectDocument }
+  | { outcome: "restored"; document: ProjectDocument & { folderPath: string | null } }
+  | { outcome: "merged"; document: ProjectDocument & { folderPath: string | null }; discarded: ProjectDocument }
   /** A file was found gone: nothing changed, the row is flagged once the transaction ends. */
   | { outcome: "missing"; documentId: string; error: AppError };
 
@@ -85,14 +85,37 @@ export async function restoreDocument({
         return { outcome: "missing", documentId: survivor.id, error: survivorMissing() };
       await noteContentFound(survivor, false, tx);
       await tx.projectDocument.delete({ where: { id: source.id, userId } });
-      return { outcome: "merged", document: { ...survivor, contentMissing: false }, discarded: source };
+      const survivorFolder = survivor.folderId
+        ? await tx.projectFolder.findFirst({ where: { id: survivor.folderId, userId }, select: { path: true } })
+        : null;
+      return {
+        outcome: "merged",
+        document: { ...survivor, contentMissing: false, folderPath: survivorFolder?.path ?? null },
+        discarded: source,
+      };
     }
+    // Back into the folder it left when that folder is still on the target's shelf (the target
+    // project's lock guards its folders too), else at the root.
+    const origin = readTrashOrigin(source);
+    const folder =
+      origin.projectId === target.id && origin.folderId
+        ? await tx.projectFolder.findFirst({
+            where: { id: origin.folderId, projectId: target.id, userId },
+            select: { id: true, path: true },
+          })
+        : null;
     // Its file was just found intact under its lock: whatever was recorded before is cleared.
     const restored = await tx.projectDocument.update({
       where: { id: source.id, userId },
-      data: { projectId: target.id, trashedAt: null, trashOrigin: Prisma.DbNull, contentMissing: false },
+      data: {
+        projectId: target.id,
+        folderId: folder?.id ?? null,
+        trashedAt: null,
+        trashOrigin: Prisma.DbNull,
+        contentMissing: false,
+      },
     });
-    return { outcome: "restored", document: restored };
+    return { outcome: "restored", document: { ...restored, folderPath: folder?.path ?? null } };
   });
 
   if (decision.outcome === "missing") {

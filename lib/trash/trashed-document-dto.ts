@@ -21,7 +21,8 @@ export function toTrashedDocumentDto(
 ): TrashedDocumentDto {
   const origin = readTrashOrigin(row);
   return {
-    ...toDocumentDto(row),
+    // A trashed row sits in no folder; its origin remembers the one it left.
+    ...toDocumentDto({ ...row, folderPath: null }),
     trashedAt: row.trashedAt.toISOString(),
     origin,
     originAvailable: activeProjectIds.has(origin.projectId),

@@ -168,7 +168,12 @@ describe("the agent and the shelf", () => {
       return (await (await user.api("POST", `/api/projects/${project.id}/documents`, { body })).json()).document;
     };
     const read = (documentId: string) =>
-      readDocumentSliceForAgent({ userId: user.id, projectId: project.id, documentId });
+      readDocumentSliceForAgent({
+        scope: null,
+        userId: user.id,
+        projectId: project.id,
+        documentId,
+      });
 
     const text = await put("resized.txt", "original words");
     await writeFile((await storedPaths(text.id)).original, "different and longer words");

@@ -29,6 +29,8 @@ export const LIB_ORDER: readonly (readonly string[])[] = [
   ["projects", "models", "rate-limit"],
   ["threads"],
   ["thread-files"],
+  // The shelf's folder tree and a chat's scope of it (the predicate the shelf's readers apply).
+  ["folders"],
   ["documents", "thread-messages"],
   // The trash of documents; the model's context, rendered, fitted and summarised (pure).
   ["trash", "context"],

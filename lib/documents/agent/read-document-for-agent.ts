@@ -1,6 +1,8 @@
 import { sliceText, type SliceRequest, type TextSlice } from "@/lib/text/slice-text";
 import { conversionFailureClause } from "@/lib/conversion/conversion-failure";
 import { getDb } from "@/lib/db/client";
+import { inScopeSql } from "@/lib/folders/scope-predicate";
+import type { ChatScope } from "@/lib/threads/thread-scope";
 import { resolveOriginalPath } from "@/lib/storage/layout";
 import { documentTextSource } from "../document-text";
 import { noteContentFound } from "../record-content-missing";
@@ -24,11 +26,24 @@ const missing = (name: string) => ({
 export async function readDocumentSliceForAgent({
   userId,
   projectId,
+  scope,
   documentId,
   ...request
-}: SliceRequest & { userId: string; projectId: string; documentId: string }): Promise<AgentDocumentSlice> {
+}: SliceRequest & {
+  userId: string;
+  projectId: string;
+  scope: ChatScope | null;
+  documentId: string;
+}): Promise<AgentDocumentSlice> {
   const db = await getDb();
-  const row = await db.projectDocument.findFirst({ where: { id: documentId, projectId, userId } });
+  // The ownership check and the chat's scope in one predicate: outside the scope is as absent
+  // as another user's document, and gets the very same answer.
+  const visible = await db.$queryRaw<{ id: string }[]>`
+    SELECT d.id FROM "project_document" d
+    WHERE d.id = ${documentId} AND d."projectId" = ${projectId} AND d."userId" = ${userId}
+      AND ${inScopeSql(scope, projectId)}`;
+  const row =
+    visible.length === 0 ? null : await db.projectDocument.findFirst({ where: { id: documentId, projectId, userId } });
   if (!row) {
     return {
       error: `No document with id ${JSON.stringify(documentId)} is on this project's shelf. Call list_project_documents to see the ids.`,

@@ -1,5 +1,6 @@
 import type { Tx } from "@/lib/db/client";
 import type { ThreadSummary } from "@/lib/threads/thread-summary";
+import { chatScopeOf, type ChatScope } from "@/lib/threads/thread-scope";
 
 // Admission's first statement: takes the thread's row lock (an UPDATE locks the row as
 // SELECT … FOR UPDATE does), marks the thread as just used, and reads what the run needs of the
@@ -13,6 +14,8 @@ export interface LockedThread {
   projectId: string | null;
   /** The thread's own model choice, if any. */
   modelId: string | null;
+  /** The chat's scope, read under the same lock as its project: null is the whole shelf. */
+  scope: ChatScope | null;
 }
 
 /** Null when the thread is missing or not the user's. */
@@ -27,15 +30,18 @@ export async function lockThreadForRun(
       summaryUpdatedAt: Date | null;
       projectId: string | null;
       modelId: string | null;
+      scopeFolderIds: string[];
+      scopeDocumentIds: string[];
     }[]
   >`
     UPDATE "thread" SET "updatedAt" = (now() AT TIME ZONE 'UTC')
     WHERE id = ${threadId} AND "userId" = ${userId}
-    RETURNING summary, "summaryThroughMessageId", "summaryUpdatedAt", "projectId", "modelId"`;
+    RETURNING summary, "summaryThroughMessageId", "summaryUpdatedAt", "projectId", "modelId", "scopeFolderIds", "scopeDocumentIds"`;
   const row = rows[0];
   if (!row) return null;
   const { projectId, modelId } = row;
-  if (!row.summary || !row.summaryThroughMessageId) return { summary: null, projectId, modelId };
+  const scope = chatScopeOf(row);
+  if (!row.summary || !row.summaryThroughMessageId) return { summary: null, projectId, modelId, scope };
   return {
     summary: {
       text: row.summary,
@@ -44,5 +50,6 @@ export async function lockThreadForRun(
     },
     projectId,
     modelId,
+    scope,
   };
 }

@@ -4,6 +4,7 @@ import type { Tx } from "@/lib/db/client";
 import { isoTimeSql } from "@/lib/db/iso-time-sql";
 import { parseShelfSnapshot, shelfSnapshotSql, type ShelfSnapshotJson } from "@/lib/documents/shelf-snapshot";
 import { memorySnapshotSql, parseMemorySnapshot, type MemorySnapshotJson } from "@/lib/notes/memory-snapshot-sql";
+import type { ChatScope } from "@/lib/threads/thread-scope";
 import { buildPinnedContext, type AdmittedProject, type PinnedProjectContext } from "@/lib/context/pinned-context";
 
 // Admission (design: "The run", step 1): resolve the thread's project once, server-side, and
@@ -18,19 +19,27 @@ import { buildPinnedContext, type AdmittedProject, type PinnedProjectContext } f
  * user as the project row. `pinnedAt` is the database's clock (UTC), the one approvals are
  * stamped with.
  */
-export function projectContextSql({ projectId, userId }: { projectId: string; userId: string }): Prisma.Sql {
+export function projectContextSql({
+  projectId,
+  userId,
+  scope,
+}: {
+  projectId: string;
+  userId: string;
+  scope: ChatScope | null;
+}): Prisma.Sql {
   const { indexMaxEntries, memoryMaxBytes } = config();
   return Prisma.sql`
     SELECT json_build_object('id', id, 'name', name, 'instructions', instructions, 'status', status::text,
              'pinnedAt', ${isoTimeSql(Prisma.sql`timezone('UTC', now())`)},
              'memory', (${memorySnapshotSql({ projectId, userId, maxBytes: memoryMaxBytes })}),
-             'shelf', (${shelfSnapshotSql({ projectId, userId, maxEntries: indexMaxEntries })}))::text
+             'shelf', (${shelfSnapshotSql({ projectId, userId, maxEntries: indexMaxEntries, scope })}))::text
     FROM "project"
     WHERE id = ${projectId} AND "userId" = ${userId}`;
 }
 
 /** The pinned context from the text `projectContextSql` gives. */
-export function toAdmittedProject(text: string): AdmittedProject {
+export function toAdmittedProject(text: string, scope: ChatScope | null): AdmittedProject {
   const { indexMaxEntries, indexMaxBytes, memoryMaxBytes } = config();
   const { shelf, memory, pinnedAt, status, ...project } = JSON.parse(text) as {
     id: string;
@@ -50,6 +59,7 @@ export function toAdmittedProject(text: string): AdmittedProject {
       limits: { indexMaxEntries, indexMaxBytes, memoryMaxBytes },
       archived,
       pinnedAt: new Date(pinnedAt),
+      scope,
     }),
     archived,
   };
@@ -58,11 +68,11 @@ export function toAdmittedProject(text: string): AdmittedProject {
 /** The context any thread of this project would pin now; null when the project is not the user's. */
 export async function pinProjectContext(
   tx: Tx,
-  { projectId, userId }: { projectId: string; userId: string },
+  { projectId, userId, scope }: { projectId: string; userId: string; scope: ChatScope | null },
 ): Promise<AdmittedProject | null> {
   const [row] = await tx.$queryRaw<{ project: string | null }[]>`
-    SELECT (${projectContextSql({ projectId, userId })}) AS project`;
-  return row?.project ? toAdmittedProject(row.project) : null;
+    SELECT (${projectContextSql({ projectId, userId, scope })}) AS project`;
+  return row?.project ? toAdmittedProject(row.project, scope) : null;
 }
 
 /**
@@ -70,10 +80,14 @@ export async function pinProjectContext(
  * the project id that lock read: the project the thread is in at admission. Null outside a
  * project.
  */
-export function admitProjectContext(threadId: string, project: string | null): PinnedProjectContext | null {
+export function admitProjectContext(
+  threadId: string,
+  project: string | null,
+  scope: ChatScope | null,
+): PinnedProjectContext | null {
   if (project === null) return null;
   try {
-    return toAdmittedProject(project).pinned;
+    return toAdmittedProject(project, scope).pinned;
   } catch (error) {
     // An organisational fault, not an authorisation one: run without project context.
     console.warn(`[run] project context for thread ${threadId} could not be resolved; running unassigned`, error);

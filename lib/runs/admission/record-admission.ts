@@ -32,7 +32,7 @@ export async function recordAdmission(
 ): Promise<Admission> {
   const owned = { threadId: run.threadId, userId: run.userId };
   const project = locked.projectId
-    ? Prisma.sql`(${projectContextSql({ projectId: locked.projectId, userId: run.userId })})`
+    ? Prisma.sql`(${projectContextSql({ projectId: locked.projectId, userId: run.userId, scope: locked.scope })})`
     : Prisma.sql`NULL::text`;
   const [row] = await tx.$queryRaw<{ live: boolean; project: string | null; history: string }[]>`
     WITH ${expiredRunsCteSql(owned)},
@@ -43,7 +43,7 @@ export async function recordAdmission(
            (${runHistorySql(owned, locked.summary?.throughMessageId ?? null)}) AS history`;
   return {
     live: row!.live === true,
-    pinned: admitProjectContext(run.threadId, row!.project),
+    pinned: admitProjectContext(run.threadId, row!.project, locked.scope),
     history: parseRunHistory(row!.history, locked.summary),
   };
 }

@@ -13,7 +13,7 @@ export async function describeProjectContext({
   userId: string;
 }): Promise<ContextReport> {
   return transaction(async (tx) => {
-    const admitted = await pinProjectContext(tx, { projectId, userId });
+    const admitted = await pinProjectContext(tx, { projectId, userId, scope: null });
     if (!admitted) throw notFound();
     return readContextReport(tx, admitted, userId);
   });

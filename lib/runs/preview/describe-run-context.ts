@@ -1,5 +1,6 @@
 import { transaction } from "@/lib/db/client";
 import { getThreadOrThrow } from "@/lib/threads/get-thread";
+import { chatScopeOf } from "@/lib/threads/thread-scope";
 import type { Tx } from "@/lib/db/client";
 import type { AdmittedProject } from "@/lib/context/pinned-context";
 import { pinProjectContext } from "../admission/pin-project-context";
@@ -19,9 +20,12 @@ async function resolveProjectContext(
   tx: Tx,
   { threadId, userId }: { threadId: string; userId: string },
 ): Promise<AdmittedProject | null> {
-  const thread = await tx.thread.findFirst({ where: { id: threadId, userId }, select: { projectId: true } });
+  const thread = await tx.thread.findFirst({
+    where: { id: threadId, userId },
+    select: { projectId: true, scopeFolderIds: true, scopeDocumentIds: true },
+  });
   if (!thread?.projectId) return null;
-  return pinProjectContext(tx, { projectId: thread.projectId, userId });
+  return pinProjectContext(tx, { projectId: thread.projectId, userId, scope: chatScopeOf(thread) });
 }
 
 /** GET /api/threads/{id}/context: what the next run on this thread would receive, by admission's own code. */

@@ -8,7 +8,7 @@ export const dynamic = "force-dynamic";
 
 // GET /api/projects/{id}/documents – one page of the shelf: sorted, searched, by cursor or offset
 export const GET = tokenRoute<{ id: string }>(async ({ url, user, params }) => {
-  const { limit, offset, cursor, sort, order, q } = readQuery(url, listDocumentsQuery);
+  const { limit, offset, cursor, sort, order, q, folderId } = readQuery(url, listDocumentsQuery);
   return Response.json(
     await listDocuments({
       userId: user.id,
@@ -19,6 +19,7 @@ export const GET = tokenRoute<{ id: string }>(async ({ url, user, params }) => {
       sort,
       order: order ?? defaultOrderOf(sort),
       q,
+      folderId,
     }),
   );
 });
