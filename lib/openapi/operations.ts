@@ -6,6 +6,7 @@ import { artifactQuery, projectThreadFilesQuery } from "@/lib/api-schemas/thread
 import { createThreadBody, listThreadsQuery, moveThreadBody, updateThreadBody } from "@/lib/api-schemas/threads";
 import { listTrashQuery, restoreDocumentBody } from "@/lib/api-schemas/trash";
 import { createNoteBody, listNotesQuery, restoreNoteBody, updateNoteBody } from "@/lib/api-schemas/notes";
+import { createFolderBody, moveDocumentBody, updateFolderBody } from "@/lib/api-schemas/folders";
 import { runRequestSchema } from "@/lib/runs/run-request";
 import type { ErrorCode } from "@/lib/errors";
 import type { TokenPolicy } from "@/lib/endpoints/route";
@@ -206,6 +207,49 @@ export const API_OPERATIONS: ApiOperation[] = [
     auth: "accepts-tokens",
     responses: [noContent("Trashed")],
   },
+  // ---- Folders
+  {
+    method: "GET",
+    path: "/api/projects/{id}/folders",
+    tag: "Documents",
+    summary: "every folder of the shelf, in path order",
+    auth: "accepts-tokens",
+    responses: [{ status: 200, description: "The folders", json: z.object({ folders: z.array(r.folderSchema) }) }],
+  },
+  {
+    method: "POST",
+    path: "/api/projects/{id}/folders",
+    tag: "Documents",
+    summary: "a new folder at the root or under a parent",
+    description:
+      "Names follow the document name rules and are unique per parent, case-insensitively (409 `conflict`); at most 8 levels (422). An archived project takes no folders (404).",
+    auth: "accepts-tokens",
+    body: createFolderBody,
+    responses: [{ status: 201, description: "The folder", json: z.object({ folder: r.folderSchema }) }],
+    errors: ["conflict"],
+  },
+  {
+    method: "PATCH",
+    path: "/api/projects/{id}/folders/{folderId}",
+    tag: "Documents",
+    summary: "rename and/or move, with everything inside",
+    description:
+      "One statement under the project's lock rewrites the folder and its subtree. Moving a folder under itself or one of its subfolders, or past 8 levels, is a 422; a sibling of the same name a 409.",
+    auth: "accepts-tokens",
+    body: updateFolderBody,
+    responses: [{ status: 200, description: "The folder as changed", json: z.object({ folder: r.folderSchema }) }],
+    errors: ["conflict"],
+  },
+  {
+    method: "DELETE",
+    path: "/api/projects/{id}/folders/{folderId}",
+    tag: "Documents",
+    summary: "delete; its documents go to the trash",
+    description:
+      "The folder, its subfolders and every document in them; each document is restorable into its old folder while that still exists, else the root.",
+    auth: "accepts-tokens",
+    responses: [noContent("Deleted; the documents are in the trash")],
+  },
   // ---- Documents
   {
     method: "GET",
@@ -213,7 +257,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     tag: "Documents",
     summary: "one page of the shelf: sorted, searched, by cursor or offset",
     description:
-      "Page by `cursor` (keyset, from `nextCursor`) or by `offset`, not both. `order` defaults to the sort's own (newest first for `updated`, A→Z for `name`, largest first for `size`). A cursor from another sort, order or `q` is a 422.",
+      "Page by `cursor` (keyset, from `nextCursor`) or by `offset`, not both. `order` defaults to the sort's own (newest first for `updated`, A→Z for `name`, largest first for `size`). `folderId` lists one folder's own documents (`root`: the root's); `total` then counts that folder. A cursor from another sort, order, `q` or folder (or from before folders) is a 422.",
     auth: "accepts-tokens",
     query: listDocumentsQuery,
     responses: [{ status: 200, description: "One page of the shelf", json: r.documentPageSchema }],
@@ -222,11 +266,12 @@ export const API_OPERATIONS: ApiOperation[] = [
     method: "POST",
     path: "/api/projects/{id}/documents",
     tag: "Documents",
-    summary: "upload one `file` (optional `name`); 200 on a dedup hit",
+    summary: "upload one `file` (optional `name`, `path`); 200 on a dedup hit",
     auth: "accepts-tokens",
     multipart: {
-      description: "Exactly one `file`; `name` renames it on the shelf. Streamed to disk, limited to UPLOAD_MAX_BYTES.",
-      schema: z.object({ file: binary("The document"), name: z.string().optional() }),
+      description:
+        "Exactly one `file`; `name` renames it on the shelf; `path` (relative, `a/b/c.txt`) puts it in those folders, made as needed. Streamed to disk, limited to UPLOAD_MAX_BYTES.",
+      schema: z.object({ file: binary("The document"), name: z.string().optional(), path: z.string().optional() }),
     },
     responses: [
       { status: 201, description: "Placed on the shelf", json: r.placedDocumentSchema },
@@ -254,6 +299,16 @@ export const API_OPERATIONS: ApiOperation[] = [
     summary: "move the document to the trash",
     auth: "accepts-tokens",
     responses: [noContent("Trashed")],
+  },
+  {
+    method: "PATCH",
+    path: "/api/projects/{id}/documents/{docId}",
+    tag: "Documents",
+    summary: "move the document into a folder (null: the root)",
+    description: "Its modified time stays. A folder of another shelf, or a trashed document, is a 404.",
+    auth: "accepts-tokens",
+    body: moveDocumentBody,
+    responses: [{ status: 200, description: "The document as moved", json: z.object({ document: r.documentSchema }) }],
   },
   {
     method: "GET",
@@ -324,7 +379,10 @@ export const API_OPERATIONS: ApiOperation[] = [
     method: "PATCH",
     path: "/api/threads/{id}",
     tag: "Chats",
-    summary: "rename, choose the model (the model first: an unknown one is a 422 that leaves the title alone too)",
+    summary:
+      "rename, choose the model, set the scope (the model first: an unknown one is a 422 that leaves the title alone too)",
+    description:
+      "`scope` names folders (each with its subfolders) and live documents of the chat's own project; any other id is a 404, a chat outside a project takes no scope (422). Null or both lists empty: the whole shelf. A move to another project clears it.",
     auth: "accepts-tokens",
     body: updateThreadBody,
     responses: [{ status: 200, description: "The chat as changed", json: thread }],

@@ -24,6 +24,8 @@ const TOKEN_ALLOWLIST = [
   "projects/[id]/context",
   "projects/[id]/notes",
   "projects/[id]/notes/[noteId]",
+  "projects/[id]/folders",
+  "projects/[id]/folders/[folderId]",
   "threads",
   "threads/[id]",
   "threads/[id]/move",

@@ -24,7 +24,7 @@ export const GET = tokenRoute<{ id: string }>(async ({ url, user, params }) => {
   );
 });
 
-// POST /api/projects/{id}/documents – upload one `file` (optional `name`); 200 on a dedup hit
+// POST /api/projects/{id}/documents – upload one `file` (optional `name`, `path`); 200 on a dedup hit
 export const POST = tokenRoute<{ id: string }>(async ({ req, user, params }) => {
   const result = await uploadDocument({ userId: user.id, projectId: params.id, req });
   return Response.json(result, { status: result.deduplicated ? 200 : 201 });
