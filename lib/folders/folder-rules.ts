@@ -30,6 +30,16 @@ export function assertFolderDepth(depth: number, field: string): void {
     throw validationError(field, `Folders nest at most ${FOLDER_MAX_DEPTH} levels deep; this would make ${depth}.`);
 }
 
+/** The folder names of a folder path (`a/b`) from an archive's manifest, each judged by the name rules; 422 otherwise. */
+export function parseFolderPath(raw: string, field = "folder"): string[] {
+  const segments = raw.normalize("NFC").split("/");
+  if (segments.some((segment) => segment.trim() === ""))
+    throw validationError(field, "A folder path has no empty parts (a/b).");
+  const names = segments.map((segment) => normaliseFolderName(segment, field));
+  assertFolderDepth(names.length, field);
+  return names;
+}
+
 /**
  * Splits an upload's relative path (`a/b/c.txt`) into its folder names and the file name, each
  * judged by the name rules; `\` counts as a separator too (a path from Windows). A leading `/`,

@@ -1,5 +1,6 @@
 import { projectNameSchema } from "@/lib/projects/project-fields";
 import { checkFileName } from "@/lib/files/file-name";
+import { parseFolderPath } from "@/lib/folders/folder-rules";
 import { utf8ByteLength } from "@/lib/text/utf8-byte-length";
 import { FORMAT_VERSION, MANIFEST_PATH, manifestSchema, type Manifest } from "./export-format";
 import { importRefused } from "./import-refused";
@@ -68,6 +69,15 @@ export function checkManifest(raw: unknown, entrySizes: ReadonlyMap<string, numb
       );
     named.set(path, sizeBytes);
   };
+  const folderPath = (path: string, where: string) => {
+    try {
+      parseFolderPath(path);
+    } catch (error) {
+      throw invalid(`${where}: folder "${path}": ${error instanceof Error ? error.message : "invalid"}`);
+    }
+  };
+  for (const project of manifest.projects)
+    for (const path of project.folders ?? []) folderPath(path, `project "${project.name}"`);
   const fileName = (name: string, where: string) => {
     const check = checkFileName(name);
     if (!check.ok) throw invalid(`${where}: ${check.reason}`);
@@ -81,6 +91,7 @@ export function checkManifest(raw: unknown, entrySizes: ReadonlyMap<string, numb
     if (document.source?.thread && !threadKeys.has(document.source.thread))
       throw invalid(`document "${document.name}" refers to an unknown chat`);
     fileName(document.name, `document "${document.name}"`);
+    if (document.folder) folderPath(document.folder, `document "${document.name}"`);
     if (document.path !== null) claim(document.path, document.sizeBytes);
   }
   for (const thread of manifest.threads) {

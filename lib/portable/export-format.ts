@@ -18,6 +18,8 @@ const exportedProjectSchema = z.object({
   status: z.enum(["active", "archived"]),
   createdAt: isoDate,
   updatedAt: isoDate,
+  /** Every folder of its shelf by path (`a/b`), empty ones included; absent in archives from before folders. */
+  folders: z.array(z.string()).optional(),
 });
 
 const exportedDocumentSchema = z.object({
@@ -32,6 +34,8 @@ const exportedDocumentSchema = z.object({
   createdAt: isoDate,
   /** Null when the stored file was missing at export time: listed, but with no bytes to carry. */
   path: z.string().nullable(),
+  /** The path of the shelf folder it sits in (`a/b`); null or absent at the root (and in the trash). */
+  folder: z.string().nullish(),
 });
 
 const exportedThreadFileSchema = z.object({

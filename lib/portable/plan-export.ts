@@ -37,6 +37,7 @@ const documentSelect = {
   trashedAt: true,
   trashOrigin: true,
   createdAt: true,
+  folderId: true,
 } as const;
 
 type DocumentRow = Prisma.ProjectDocumentGetPayload<{ select: typeof documentSelect }>;
@@ -82,6 +83,13 @@ export async function planExport({
   const taken = new Set<string>([MANIFEST_PATH]);
 
   const projectRows = await db.project.findMany({ where: { userId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  // Folder paths by id, and each shelf's folders: at most 8 levels of names per folder.
+  const folderRows = await db.projectFolder.findMany({
+    where: { userId },
+    select: { id: true, projectId: true, path: true },
+    orderBy: [{ path: "asc" }, { id: "asc" }],
+  });
+  const folderPaths = new Map(folderRows.map((row) => [row.id, row.path]));
   const projectFolders = new Map<string, string>();
   const projectNames = new Map<string, string>();
   const projects: ExportedProject[] = projectRows.map((row) => {
@@ -94,6 +102,7 @@ export async function planExport({
       status: row.status,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
+      folders: folderRows.filter((folder) => folder.projectId === row.id).map((folder) => folder.path),
     };
   });
 
@@ -161,6 +170,7 @@ export async function planExport({
         trashed: row.trashedAt && origin ? { at: row.trashedAt.toISOString(), projectName: origin.projectName } : null,
         createdAt: row.createdAt.toISOString(),
         path: archivePath,
+        folder: onShelf && row.folderId ? (folderPaths.get(row.folderId) ?? null) : null,
       });
     }
   }

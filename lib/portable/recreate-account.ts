@@ -4,6 +4,8 @@ import { config } from "@/lib/config/env";
 import { getDb } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/prisma-errors";
 import { placeStagedDocument } from "@/lib/documents/place-document";
+import { parseFolderPath } from "@/lib/folders/folder-rules";
+import { makeFolderPaths } from "@/lib/folders/make-folder-paths";
 import { removeFolderTree } from "@/lib/storage/stored-files";
 import { projectRoot, projectStagingDir } from "@/lib/storage/layout";
 import { removeFileIfPresent, streamToStaging, type StagedFile } from "@/lib/storage/staging";
@@ -76,6 +78,11 @@ export async function recreateAccount({
       );
     }
     await createNotes({ userId, notes: manifest.notes, projectIds, threadIds, messageIds, noteIds, created });
+    // Every shelf's folders first (empty ones too), then each document into its own.
+    for (const project of manifest.projects) {
+      const paths = (project.folders ?? []).map((path) => parseFolderPath(path));
+      await makeFolderPaths({ userId, projectId: projectIds.get(project.key)!, paths });
+    }
     let documents = 0;
     const shelf = manifest.documents.filter((d) => d.trashed === null && d.path !== null);
     const trashed = manifest.documents.filter((d) => d.trashed !== null && d.path !== null);
@@ -95,6 +102,7 @@ export async function recreateAccount({
         staged,
         name: normaliseFileName(document.name),
         source,
+        folders: document.folder ? parseFolderPath(document.folder) : [],
       });
       if (!placed.deduplicated) documents += 1;
     }

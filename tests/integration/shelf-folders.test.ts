@@ -236,3 +236,33 @@ describe("deleting a folder", () => {
     expect((await res.json()).document).toMatchObject({ projectId: target, folderId: null, folderPath: null });
   });
 });
+
+describe("export and import", () => {
+  it("keep every folder path, empty folders included, and each document in its folder", async () => {
+    const { api } = await signUp();
+    const p = await newProject(api, "Foldered");
+    await uploadAt(api, p, "Reports/2026/q3.txt", "q3");
+    await uploadAt(api, p, "Reports/notes.txt", "notes");
+    await uploadAt(api, p, "top.txt", "top");
+    await folder(api, p, "Empty");
+    const exported = await api("GET", "/api/export");
+    expect(exported.status).toBe(200);
+    const zip = new Uint8Array(await exported.arrayBuffer());
+
+    const other = await signUp();
+    const body = new FormData();
+    body.append("file", new File([zip], "export.zip", { type: "application/zip" }));
+    const imported = await other.api("POST", "/api/import", { body });
+    expect(imported.status, await imported.clone().text()).toBe(201);
+    const project = (await (await other.api("GET", "/api/projects")).json()).projects.find(
+      (candidate: Json) => candidate.name === "Foldered",
+    );
+    expect((await folders(other.api, project.id)).map((f) => f.path)).toEqual(["Empty", "Reports", "Reports/2026"]);
+    const documents = (await listing(other.api, project.id)).documents;
+    expect(documents.map((d: Json) => [d.name, d.folderPath]).sort()).toEqual([
+      ["notes.txt", "Reports"],
+      ["q3.txt", "Reports/2026"],
+      ["top.txt", null],
+    ]);
+  });
+});
