@@ -281,6 +281,22 @@ export const API_OPERATIONS: ApiOperation[] = [
   },
   {
     method: "POST",
+    path: "/api/projects/{id}/documents/archive",
+    tag: "Documents",
+    summary: "land a .zip on the shelf file by file, into matching folders",
+    description:
+      "Judged whole first under the import's limits (IMPORT_MAX_ENTRIES, IMPORT_MAX_BYTES, compression ratio, names, traversal): a hostile archive is a 422 with its reason and nothing is created. Each entry then goes through the ordinary upload rules; what is already on the shelf and what the rules refuse are reported per entry.",
+    auth: "accepts-tokens",
+    multipart: {
+      description: "Exactly one `file`: the .zip. Streamed to disk, at most IMPORT_MAX_BYTES.",
+      schema: z.object({ file: binary("The zip archive") }),
+    },
+    responses: [
+      { status: 201, description: "What landed, what was there, what was refused", json: r.shelfArchiveLandingSchema },
+    ],
+  },
+  {
+    method: "POST",
     path: "/api/projects/{id}/documents/from-thread",
     tag: "Documents",
     summary: "save a chat's upload or output to the shelf",

@@ -115,6 +115,18 @@ export const placedDocumentSchema = z
   })
   .meta({ id: "PlacedDocument" });
 
+export const shelfArchiveLandingSchema = z
+  .object({
+    created: z.array(documentSchema),
+    duplicates: z
+      .array(z.object({ name: z.string(), existing: documentSchema }))
+      .meta({ description: "Entries whose bytes were already on the shelf, with the document that stays" }),
+    refused: z
+      .array(z.object({ name: z.string(), reason: z.string() }))
+      .meta({ description: "Entries the name or size rules refused, and why" }),
+  })
+  .meta({ id: "ShelfArchiveLanding" });
+
 export const threadFileSchema = z
   .object({
     kind: z.enum(["upload", "output"]),

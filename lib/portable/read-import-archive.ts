@@ -1,39 +1,21 @@
-import type { Readable } from "node:stream";
-import yauzl, { type Entry, type ZipFile } from "yauzl";
-import { AppError } from "@/lib/errors";
-import { entryNameProblem } from "./archive-paths";
 import { checkManifest, type ImportLimits } from "./check-manifest";
 import { MANIFEST_PATH, type Manifest } from "./export-format";
 import { importRefused } from "./import-refused";
+import { openZipEntries, type ZipLimits } from "./zip-entries";
 
-export interface ArchiveLimits extends ImportLimits {
-  maxEntries: number;
-  maxBytes: number;
-}
+export interface ArchiveLimits extends ImportLimits, ZipLimits {}
 
 export interface ImportArchive {
   manifest: Manifest;
-  /**
-   * The bytes of an entry the manifest names. The stream fails (422 corrupt_entry) when the
-   * entry's data is damaged or expands to more or fewer bytes than declared; every byte it
-   * yields counts against the archive's expanded-bytes budget.
-   */
+  /** The bytes of an entry the manifest names (zip-entries.ts: checked and counted while they stream). */
   entryBytes(path: string): AsyncGenerator<Buffer>;
   close(): void;
 }
 
-// yauzl reports its own refusals of names as errors with these openings.
-const YAUZL_NAME_ERRORS = /^(absolute path|invalid relative path|invalid characters in fileName)/;
-
 /**
  * Opens a staged archive and judges it before anything is created (design: Portable data):
- * the central directory is walked lazily, one entry at a time, and every entry name is
- * checked (no absolute or `..` paths, no duplicates), entries are counted and their declared
- * sizes summed against IMPORT_MAX_ENTRIES and IMPORT_MAX_BYTES, then the manifest is read
- * (bounded) and matched with the entries. A truncated file has no central directory and is
- * refused when opened. Sizes are declared by the archive, so they are enforced again while
- * the data streams: yauzl fails an entry that expands past its declared size, and
- * `entryBytes` counts every byte against the same budget.
+ * its entries by the shared zip reader's rules (names, counts, sizes, ratio: zip-entries.ts),
+ * then the manifest, read bounded and matched with the entries.
  */
 export async function readImportArchive({
   zipPath,
@@ -42,50 +24,11 @@ export async function readImportArchive({
   zipPath: string;
   limits: ArchiveLimits;
 }): Promise<ImportArchive> {
-  let zip: ZipFile;
+  const zip = await openZipEntries({ zipPath, limits });
   try {
-    zip = await yauzl.openPromise(zipPath, {
-      lazyEntries: true,
-      autoClose: false,
-      decodeStrings: true,
-      validateEntrySizes: true,
-      strictFileNames: false,
-    });
-  } catch {
-    throw importRefused("not_a_zip", "it is not a readable zip archive (it may be truncated or damaged)");
-  }
-  try {
-    if (zip.entryCount > limits.maxEntries) throw tooManyEntries(limits.maxEntries);
-    const entries = await scanEntries(zip, limits);
-    const sizes = new Map([...entries].map(([name, entry]) => [name, entry.uncompressedSize]));
-    const manifestEntry = entries.get(MANIFEST_PATH);
-    if (!manifestEntry) throw importRefused("manifest_invalid", `it has no ${MANIFEST_PATH}`);
-
-    let expanded = 0;
-    async function* entryBytes(path: string): AsyncGenerator<Buffer> {
-      const entry = entries.get(path);
-      if (!entry) throw importRefused("manifest_mismatch", `the archive does not contain "${path}"`);
-      let stream: Readable;
-      try {
-        stream = await zip.openReadStreamPromise(entry);
-      } catch {
-        throw importRefused("corrupt_entry", `the entry "${path}" cannot be read`);
-      }
-      try {
-        for await (const chunk of stream as AsyncIterable<Buffer>) {
-          expanded += chunk.byteLength;
-          if (expanded > limits.maxBytes) throw tooLarge(limits.maxBytes);
-          yield chunk;
-        }
-      } catch (error) {
-        if (error instanceof AppError) throw error;
-        throw importRefused("corrupt_entry", `the entry "${path}" is damaged or not the size it declares`);
-      } finally {
-        stream.destroy();
-      }
-    }
-
-    const manifestText = await collect(entryBytes(MANIFEST_PATH));
+    const sizes = new Map([...zip.entries].map(([name, entry]) => [name, entry.uncompressedSize]));
+    if (!zip.entries.has(MANIFEST_PATH)) throw importRefused("manifest_invalid", `it has no ${MANIFEST_PATH}`);
+    const manifestText = await collect(zip.entryBytes(MANIFEST_PATH));
     let raw: unknown;
     try {
       raw = JSON.parse(manifestText);
@@ -93,54 +36,11 @@ export async function readImportArchive({
       throw importRefused("manifest_invalid", `${MANIFEST_PATH} is not valid JSON`);
     }
     const manifest = checkManifest(raw, sizes, limits);
-    return { manifest, entryBytes, close: () => zip.close() };
+    return { manifest, entryBytes: zip.entryBytes, close: zip.close };
   } catch (error) {
     zip.close();
     throw error;
   }
-}
-
-function tooManyEntries(max: number): AppError {
-  return importRefused("too_many_entries", `it has more than ${max} entries (IMPORT_MAX_ENTRIES)`);
-}
-
-function tooLarge(max: number): AppError {
-  return importRefused("too_large", `it expands to more than ${max} bytes (IMPORT_MAX_BYTES)`);
-}
-
-/** Walks the central directory: file entries by name, folder entries skipped. */
-function scanEntries(zip: ZipFile, limits: ArchiveLimits): Promise<Map<string, Entry>> {
-  return new Promise((resolve, reject) => {
-    const entries = new Map<string, Entry>();
-    let count = 0;
-    let declared = 0;
-    const fail = (error: unknown) => {
-      zip.removeAllListeners("entry");
-      reject(error);
-    };
-    zip.on("entry", (entry: Entry) => {
-      const name = entry.fileName.normalize("NFC");
-      const problem = entryNameProblem(name);
-      if (problem) return fail(importRefused("unsafe_path", problem));
-      count += 1;
-      if (count > limits.maxEntries) return fail(tooManyEntries(limits.maxEntries));
-      if (entries.has(name)) return fail(importRefused("duplicate_entry", `the entry "${name}" appears twice`));
-      if (entry.isEncrypted()) return fail(importRefused("corrupt_entry", `the entry "${name}" is encrypted`));
-      declared += entry.uncompressedSize;
-      if (declared > limits.maxBytes) return fail(tooLarge(limits.maxBytes));
-      if (!name.endsWith("/")) entries.set(name, entry);
-      zip.readEntry();
-    });
-    zip.on("end", () => resolve(entries));
-    zip.on("error", (error: Error) =>
-      fail(
-        YAUZL_NAME_ERRORS.test(error.message)
-          ? importRefused("unsafe_path", "an entry has an absolute path, a .. segment or a backslash")
-          : importRefused("not_a_zip", "its directory of entries is damaged"),
-      ),
-    );
-    zip.readEntry();
-  });
 }
 
 async function collect(chunks: AsyncGenerator<Buffer>): Promise<string> {

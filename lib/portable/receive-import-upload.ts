@@ -5,12 +5,21 @@ import { userStagingDir } from "@/lib/storage/layout";
 import { removeFileIfPresent, streamToStaging, type StagedFile } from "@/lib/storage/staging";
 
 /**
- * Streams the one `file` part of POST /api/import into the user's staging folder: a zip is
+ * Streams the one `file` part of POST /api/import (or of a zip dropped on a shelf) into the user's staging folder: a zip is
  * read by seeking (its directory is at the end), so it must be on disk first. The archive
  * itself may be at most IMPORT_MAX_BYTES (413 while streaming, the partial file removed);
  * no file, or an empty one, is 400.
  */
-export async function receiveImportUpload({ userId, req }: { userId: string; req: Request }): Promise<StagedFile> {
+export async function receiveImportUpload({
+  userId,
+  req,
+  missing = "Attach the export archive in the `file` field.",
+}: {
+  userId: string;
+  req: Request;
+  /** What a request without the file is told (400). */
+  missing?: string;
+}): Promise<StagedFile> {
   const maxBytes = config().importMaxBytes;
   let staging: Promise<StagedFile> | null = null;
   try {
@@ -23,7 +32,7 @@ export async function receiveImportUpload({ userId, req }: { userId: string; req
         await staging;
       },
     });
-    if (!staging) throw new AppError("bad_request", "Attach the export archive in the `file` field.");
+    if (!staging) throw new AppError("bad_request", missing);
     const staged = await (staging as Promise<StagedFile>);
     if (staged.sizeBytes === 0) throw new AppError("bad_request", "The file is empty.");
     return staged;

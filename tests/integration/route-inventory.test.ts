@@ -17,6 +17,7 @@ const TOKEN_ALLOWLIST = [
   "projects/[id]/unarchive",
   "projects/[id]/documents",
   "projects/[id]/documents/from-thread",
+  "projects/[id]/documents/archive",
   "projects/[id]/documents/[docId]",
   "projects/[id]/documents/[docId]/content",
   "projects/[id]/documents/[docId]/attach-to-thread/[threadId]",

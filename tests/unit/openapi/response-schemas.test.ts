@@ -16,6 +16,8 @@ import * as r from "@/lib/openapi/response-schemas";
 import type { errorBodySchema } from "@/lib/openapi/error-schema";
 import { RUN_STREAM_CHUNK_TYPES, type RunStreamChunkType } from "@/lib/openapi/run-stream-schema";
 import type { ImportCounts } from "@/lib/portable/recreate-account";
+import type { ShelfArchiveLanding } from "@/lib/portable/upload-shelf-archive";
+import type { FolderDto } from "@/lib/folders/folder-dto";
 import type { DeleteProjectResult, ProjectDto } from "@/lib/projects/project-dto";
 import type { RunDto } from "@/lib/runs/run-dto";
 import type { ThreadFile, ThreadFileGroupPage } from "@/lib/thread-files/thread-file-dto";
@@ -55,6 +57,8 @@ describe("the OpenAPI response schemas", () => {
     expectTypeOf<Out<typeof r.modelListSchema>>().toEqualTypeOf<ModelListDto>();
     expectTypeOf<Out<typeof r.publicConfigSchema>>().toEqualTypeOf<PublicConfig>();
     expectTypeOf<Out<typeof r.importCountsSchema>>().toEqualTypeOf<ImportCounts>();
+    expectTypeOf<Out<typeof r.folderSchema>>().toEqualTypeOf<FolderDto>();
+    expectTypeOf<Out<typeof r.shelfArchiveLandingSchema>>().toEqualTypeOf<ShelfArchiveLanding>();
   });
 
   it("match the DTOs written as intersections both ways", () => {
