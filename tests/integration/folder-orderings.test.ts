@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { databaseKind, getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/db/client";
 import { signUp, type Api } from "../support/route-client";
+import { secondWaitsOnLock } from "../support/lock-waits";
 import { newProject } from "../support/shelf-fixtures";
 
 // Two concurrent folder moves that would together make a cycle (A under B while B goes under
@@ -25,22 +26,6 @@ vi.mock("@/lib/db/locks", async (importOriginal) => {
 
 afterEach(() => pauses.clear());
 
-/** On PostgreSQL, resolves once a statement of this test's database waits on a lock (polled, not slept). */
-async function secondWaitsOnLock(): Promise<void> {
-  if ((await databaseKind()) !== "postgres") return;
-  const db = await getDb();
-  await expect
-    .poll(
-      async () =>
-        (
-          await db.$queryRaw<{ waiting: number }[]>`
-            SELECT count(*)::int AS waiting FROM pg_stat_activity
-            WHERE datname = current_database() AND wait_event_type = 'Lock'`
-        )[0]!.waiting,
-      { timeout: 10_000 },
-    )
-    .toBeGreaterThan(0);
-}
 
 async function folder(api: Api, projectId: string, name: string): Promise<string> {
   const res = await api("POST", `/api/projects/${projectId}/folders`, { json: { name } });

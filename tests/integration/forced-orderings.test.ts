@@ -1,10 +1,11 @@
 import { readdir, unlink } from "node:fs/promises";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { databaseKind, getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/db/client";
 import { searchIndexingSettled } from "@/lib/documents/search-indexing-queue";
 import { fileRemoval } from "@/lib/storage/file-removal";
 import { projectsRoot } from "@/lib/storage/layout";
 import { signUp, type Api } from "../support/route-client";
+import { secondWaitsOnLock } from "../support/lock-waits";
 import { documentRow, newProject, storedPaths, trashedDocument, uploadDocument } from "../support/shelf-fixtures";
 import { pathExists } from "../support/path-exists";
 
@@ -55,25 +56,6 @@ afterEach(() => {
   pauses.clear();
 });
 
-/**
- * On PostgreSQL, resolves once a statement in this test's database waits on a lock: the
- * second operation has reached the row the first holds. A condition polled, not a sleep.
- */
-async function secondWaitsOnLock(): Promise<void> {
-  if ((await databaseKind()) !== "postgres") return;
-  const db = await getDb();
-  await expect
-    .poll(
-      async () =>
-        (
-          await db.$queryRaw<{ waiting: number }[]>`
-            SELECT count(*)::int AS waiting FROM pg_stat_activity
-            WHERE datname = current_database() AND wait_event_type = 'Lock'`
-        )[0]!.waiting,
-      { timeout: 10_000 },
-    )
-    .toBeGreaterThan(0);
-}
 
 /** A trashed document whose upload's background work is over, so nothing else holds a lock. */
 async function settledTrashedDocument(api: Api, projectId: string, name: string, content: string) {
