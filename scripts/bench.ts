@@ -43,6 +43,10 @@ import { benchHeavy, benchSoak } from "./bench-heavy";
 interface Seeded {
   userId: string;
   bigShelf: string;
+  /** The big shelf's folder holding FOLDER_DOCUMENTS documents (the rest share its other 499 folders). */
+  bigFolder: string;
+  /** Two documents of the big shelf outside that folder (a scope's loose documents). */
+  looseDocuments: string[];
   smallShelf: string;
   textShelf: string;
   textDocumentId: string;
@@ -78,7 +82,36 @@ async function seed(): Promise<Seeded> {
       updatedAt: new Date(Date.UTC(2026, 0, 1) + i * 1000),
     };
   };
-  const rows = Array.from({ length: SHELF }, (_, i) => place(bigShelf, `doc-${i}.txt`, content, i));
+  // 500 folders: 10 at the root, 49 under each. The first holds FOLDER_DOCUMENTS documents; the
+  // rest of the shelf is dealt round the other 499.
+  const folders = Array.from({ length: FOLDERS }, (_, i) => {
+    const top = i % 10;
+    const isTop = i < 10;
+    const id = randomUUID();
+    return { i, top, isTop, id, name: isTop ? `Top-${top}` : `Folder-${i}` };
+  });
+  const tops = folders.slice(0, 10);
+  await db.projectFolder.createMany({
+    data: folders.map((f) => {
+      const parent = f.isTop ? null : tops[f.top]!;
+      return {
+        id: f.id,
+        projectId: bigShelf,
+        userId,
+        parentId: parent?.id ?? null,
+        name: f.name,
+        nameKey: f.name.toLowerCase(),
+        path: parent ? `${parent.name}/${f.name}` : f.name,
+        lineage: parent ? [parent.id, f.id] : [f.id],
+      };
+    }),
+  });
+  const folderOf = (i: number) =>
+    i < FOLDER_DOCUMENTS ? folders[0]!.id : folders[1 + ((i - FOLDER_DOCUMENTS) % (FOLDERS - 1))]!.id;
+  const rows = Array.from({ length: SHELF }, (_, i) => ({
+    ...place(bigShelf, `doc-${i}.txt`, content, i),
+    folderId: folderOf(i),
+  }));
   for (let i = 0; i < rows.length; i += 1000) await db.projectDocument.createMany({ data: rows.slice(i, i + 1000) });
   // Every document's text says "report"; one in a thousand also says "zephyr"; one in a hundred has Chinese.
   const chunks = rows.map((row, i) => ({
@@ -107,6 +140,8 @@ async function seed(): Promise<Seeded> {
   return {
     userId,
     bigShelf,
+    bigFolder: folders[0]!.id,
+    looseDocuments: [rows[SHELF - 1]!.id, rows[SHELF / 2]!.id],
     smallShelf,
     textShelf,
     textDocumentId: text.id,
@@ -116,6 +151,8 @@ async function seed(): Promise<Seeded> {
 }
 
 const SHELF = 10_000;
+const FOLDERS = 500;
+const FOLDER_DOCUMENTS = 200;
 
 async function p50(work: () => Promise<unknown>, runs = 25): Promise<number> {
   await work(); // warm
@@ -144,8 +181,8 @@ async function benchShelf(label: string): Promise<void> {
   const seeded = await seed();
   const db = await getDb();
   const { userId } = seeded;
-  const list = (projectId: string, cursor?: string, q?: string) =>
-    listDocuments({ userId, projectId, limit: 100, offset: 0, sort: "updated", order: "desc", cursor, q });
+  const list = (projectId: string, cursor?: string, q?: string, folderId?: string) =>
+    listDocuments({ userId, projectId, limit: 100, offset: 0, sort: "updated", order: "desc", cursor, q, folderId });
 
   // The cursors of the middle and the last page, by walking the shelf once.
   const cursors: (string | undefined)[] = [undefined];
@@ -157,7 +194,7 @@ async function benchShelf(label: string): Promise<void> {
   const direct = async (cursor?: string) => {
     const after = cursor ? JSON.parse(Buffer.from(cursor, "base64url").toString()) : null;
     const keyset = after
-      ? Prisma.sql`AND d."updatedAt" <= ${after[3]}::timestamp(3) AND (d."updatedAt" < ${after[3]}::timestamp(3) OR d.id > ${after[4]})`
+      ? Prisma.sql`AND d."updatedAt" <= ${after[4]}::timestamp(3) AND (d."updatedAt" < ${after[4]}::timestamp(3) OR d.id > ${after[5]})`
       : Prisma.empty;
     const [row] = await db.$queryRaw<
       { rows: string }[]
@@ -175,6 +212,16 @@ async function benchShelf(label: string): Promise<void> {
       `[${label}] list 100 of ${SHELF}, ${name} page by cursor: p50 ${ms!.toFixed(1)} ms (×${(ms! / small!).toFixed(2)} the 10-document shelf's ${small!.toFixed(1)} ms; same SQL directly ${floor!.toFixed(1)} ms)`,
     );
   }
+  // One folder's first page (100 of its 200) beside the whole shelf's first page, in turn: the
+  // folder's count and page come from its own index, each row's folder path from one key
+  // lookup (target ≤ 1.3×).
+  const [inFolder, wholeShelf] = await interleavedP50s([
+    () => list(seeded.bigShelf, undefined, undefined, seeded.bigFolder),
+    () => list(seeded.bigShelf),
+  ]);
+  console.log(
+    `[${label}] list 100 inside one folder (${FOLDER_DOCUMENTS} documents) of a ${SHELF}-document shelf in ${FOLDERS} folders: p50 ${inFolder!.toFixed(1)} ms, ×${(inFolder! / wholeShelf!).toFixed(2)} the whole shelf's first page (${wholeShelf!.toFixed(1)} ms; target ≤ 1.3: ${inFolder! / wholeShelf! <= 1.3 ? "met" : "MISSED"})`,
+  );
   // A run on the 10,000-document shelf beside the same run on the 10-document one, in turn: its
   // admission reads the shelf's count and the index's rows in one statement, and neither may
   // walk the whole shelf (target ≤ 1.1×). Each run on a fresh chat, read to its end.
@@ -201,6 +248,49 @@ async function benchShelf(label: string): Promise<void> {
   const [bigRun, smallRun] = runSamples.map(median) as [number, number];
   console.log(
     `[${label}] a run on the ${SHELF}-document shelf: p50 ${bigRun.toFixed(1)} ms, ×${(bigRun / smallRun).toFixed(2)} the same run on the 10-document shelf (${smallRun.toFixed(1)} ms; alternated, 41 each; target ≤ 1.1: ${bigRun / smallRun <= 1.1 ? "met" : "MISSED"})`,
+  );
+  // A scoped run (one folder of 200 and two loose documents) beside the same run unscoped, on
+  // the big shelf, in turn: admission counts and lists only the scope through the folder and
+  // primary-key indexes (target ≤ 1.3×). Also the admission's project statement alone.
+  const scope = { folderIds: [seeded.bigFolder], documentIds: seeded.looseDocuments };
+  const scopedRunOn = (scoped: boolean) => async () => {
+    const threadId = (
+      await db.thread.create({
+        data: {
+          userId,
+          projectId: seeded.bigShelf,
+          title: "bench",
+          ...(scoped ? { scopeFolderIds: scope.folderIds, scopeDocumentIds: scope.documentIds } : {}),
+        },
+      })
+    ).id;
+    const start = performance.now();
+    const { stream } = await startRun({ userId, threadId, trigger: { kind: "submit", text: "What is on the shelf?" } });
+    const reader = stream.getReader();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      if (chunk.value.type === "error") throw new Error(`a run failed: ${chunk.value.errorText}`);
+    }
+    const ms = performance.now() - start;
+    await backgroundWorkSettled();
+    return ms;
+  };
+  const scopedSamples: [number[], number[]] = [[], []];
+  for (let i = 0; i < 3; i++) for (const scoped of [true, false]) await scopedRunOn(scoped)();
+  for (let i = 0; i < 21; i++) {
+    scopedSamples[0].push(await scopedRunOn(true)());
+    scopedSamples[1].push(await scopedRunOn(false)());
+  }
+  const [scopedRun, unscopedRun] = scopedSamples.map(median) as [number, number];
+  console.log(
+    `[${label}] a scoped run (1 folder of ${FOLDER_DOCUMENTS} + 2 documents) on the ${SHELF}-document shelf: p50 ${scopedRun.toFixed(1)} ms, ×${(scopedRun / unscopedRun).toFixed(2)} the same run unscoped (${unscopedRun.toFixed(1)} ms; alternated, 21 each; target ≤ 1.3: ${scopedRun / unscopedRun <= 1.3 ? "met" : "MISSED"})`,
+  );
+  const { transaction } = await import("@/lib/db/client");
+  const { pinProjectContext } = await import("@/lib/runs/admission/pin-project-context");
+  const pin = (withScope: typeof scope | null) => () =>
+    transaction((tx) => pinProjectContext(tx, { projectId: seeded.bigShelf, userId, scope: withScope }));
+  const [scopedPin, unscopedPin] = await interleavedP50s([pin(scope), pin(null)]);
+  console.log(
+    `[${label}] admission's project statement (count, index rows, memory) scoped: p50 ${scopedPin!.toFixed(1)} ms, ×${(scopedPin! / unscopedPin!).toFixed(2)} unscoped (${unscopedPin!.toFixed(1)} ms)`,
   );
   for (const q of ["zephyr", "report", "预算"]) {
     const page = await list(seeded.bigShelf, undefined, q);

@@ -27,6 +27,7 @@ export function DocumentList({
   onPreview,
   onAttach,
   onTrash,
+  onMove,
 }: {
   documents: ListedDocument[];
   /** The active search, highlighted in names and snippets ("" for none). */
@@ -36,6 +37,7 @@ export function DocumentList({
   onPreview: (document: ListedDocument) => void;
   onAttach: (document: ListedDocument) => void;
   onTrash: (document: ListedDocument) => void;
+  onMove: (document: ListedDocument) => void;
 }) {
   const t = useTranslations("documents");
   const listRef = useRef<HTMLDivElement>(null);
@@ -94,6 +96,7 @@ export function DocumentList({
               onPreview={() => onPreview(documents[item.index])}
               onAttach={() => onAttach(documents[item.index])}
               onTrash={() => onTrash(documents[item.index])}
+              onMove={() => onMove(documents[item.index])}
             />
           </div>
         ))}

@@ -1,6 +1,6 @@
 "use client";
 
-import { Download, Eye, MessageSquarePlus, Trash2 } from "lucide-react";
+import { Download, Eye, FolderInput, MessageSquarePlus, Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { FileIcon } from "@/components/files/file-icon";
 import { Button, buttonClass } from "@/components/ui/button";
@@ -9,6 +9,7 @@ import { HighlightedText } from "./highlighted-text";
 import { MissingContentBadge } from "./missing-content-badge";
 import { ProvenanceBadge } from "./provenance-badge";
 import { useDocumentMeta } from "./use-document-meta";
+import { SHELF_DOCUMENT_DRAG_TYPE } from "./shelf-drag";
 
 /** The fixed height the virtualiser lays rows out with; the row never grows past it. */
 export const DOCUMENT_ROW_HEIGHT = 64;
@@ -20,6 +21,7 @@ export function DocumentRow({
   onPreview,
   onAttach,
   onTrash,
+  onMove,
 }: {
   document: ListedDocument;
   /** The active search ("" for none): marked in the name, and its snippet replaces the details line. */
@@ -28,6 +30,7 @@ export function DocumentRow({
   onPreview: () => void;
   onAttach: () => void;
   onTrash: () => void;
+  onMove: () => void;
 }) {
   const t = useTranslations("documents");
   const meta = useDocumentMeta()(document);
@@ -38,6 +41,12 @@ export function DocumentRow({
       style={{ height: DOCUMENT_ROW_HEIGHT }}
       data-testid="document-row"
       data-name={document.name}
+      // Dragged onto a folder of the tree, the document moves there ("Move to…" is the keyboard's way).
+      draggable={!readOnly}
+      onDragStart={(event) => {
+        event.dataTransfer.setData(SHELF_DOCUMENT_DRAG_TYPE, document.id);
+        event.dataTransfer.effectAllowed = "move";
+      }}
     >
       <FileIcon filename={document.name} />
       <div className="min-w-0 flex-1">
@@ -67,6 +76,14 @@ export function DocumentRow({
             <span data-testid="document-size">{meta.size}</span>
             <span aria-hidden>·</span>
             <span className="truncate">{t("modified", { date: meta.modified })}</span>
+            {document.folderPath ? (
+              <>
+                <span aria-hidden>·</span>
+                <span className="truncate" data-testid="document-folder">
+                  {document.folderPath}
+                </span>
+              </>
+            ) : null}
             {missing ? <MissingContentBadge /> : null}
           </div>
         )}
@@ -107,6 +124,18 @@ export function DocumentRow({
             <span className="hidden lg:inline">{t("attach")}</span>
           </Button>
         </>
+      )}
+      {readOnly ? null : (
+        <Button
+          size="icon"
+          variant="ghost"
+          onClick={onMove}
+          aria-label={t("moveNamed", { name: document.name })}
+          title={t("moveTo")}
+          data-testid="document-move"
+        >
+          <FolderInput className="size-4" aria-hidden />
+        </Button>
       )}
       {readOnly ? null : (
         <Button

@@ -10,8 +10,16 @@ import { PageDropZone } from "@/components/files/page-drop-zone";
 import type { PreviewFile } from "@/components/files/preview-file";
 import { Button, buttonClass } from "@/components/ui/button";
 import { formatByteSize } from "@/lib/text/format-byte-size";
-import type { Project, ProjectDocument, ShelfView } from "@/lib/client/api";
-import { useConfig, useProjectDocuments } from "@/lib/client/queries";
+import type { Folder, Project, ProjectDocument, ShelfView } from "@/lib/client/api";
+import { useDeleteFolder, useMoveDocument } from "@/lib/client/mutations";
+import { useConfig, useProjectDocuments, useProjectFolders } from "@/lib/client/queries";
+import { useErrorMessage } from "@/lib/client/use-error-message";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { toast } from "sonner";
+import { FolderBreadcrumbs } from "./folder-breadcrumbs";
+import { FolderNameDialog, type FolderNaming } from "./folder-name-dialog";
+import { FolderTree, type ShelfPlace } from "./folder-tree";
+import { MoveToFolderDialog } from "./move-to-folder-dialog";
 import { uploadManager } from "@/lib/client/upload-manager";
 import { ArchivedShelfBanner } from "./archived-shelf-banner";
 import { AttachToChatDialog } from "./attach-to-chat-dialog";
@@ -36,11 +44,24 @@ export function DocumentsTab({ project }: { project: Project }) {
   const readOnly = project.status === "archived";
   const maxBytes = useConfig().data?.uploadMaxBytes ?? 0;
   // The workspace's upload manager carries the transfers: leaving this tab does not stop them.
-  const addFiles = (files: File[]) => uploadManager.add({ kind: "shelf", projectId: project.id }, files, { maxBytes });
+  // A dropped or picked folder's files keep their paths: the server makes the folders.
+  const addFiles = (files: File[], paths?: (string | null)[]) =>
+    uploadManager.add({ kind: "shelf", projectId: project.id }, files, { maxBytes, paths });
+  const tc = useTranslations("common");
+  const errorMessage = useErrorMessage();
+  const [place, setPlace] = useState<ShelfPlace>(undefined);
+  const folders = useProjectFolders(project.id).data ?? [];
+  const [naming, setNaming] = useState<FolderNaming | null>(null);
+  const [deletingFolder, setDeletingFolder] = useState<Folder | null>(null);
+  const [moving, setMoving] = useState<ProjectDocument | null>(null);
+  const deleteFolder = useDeleteFolder(project.id);
+  const moveDocument = useMoveDocument(project.id);
+  // A folder deleted (here or elsewhere) is no place to stay in.
+  const shownPlace = place && place !== "root" && !folders.some((folder) => folder.id === place) ? undefined : place;
   const [search, setSearch] = useState("");
   const [sorting, setSorting] = useState<Pick<ShelfView, "sort" | "order">>({ sort: "updated", order: "desc" });
   const q = useDebouncedValue(search.trim(), 300);
-  const view: ShelfView = { ...sorting, q };
+  const view: ShelfView = { ...sorting, q, ...(shownPlace ? { folderId: shownPlace } : {}) };
   const query = useProjectDocuments(project.id, view);
   const meta = useDocumentMeta();
   const [previewing, setPreviewing] = useState<PreviewFile | null>(null);
@@ -95,49 +116,76 @@ export function DocumentsTab({ project }: { project: Project }) {
           </div>
         )}
       </div>
-      <ShelfToolbar search={search} onSearch={setSearch} view={view} onSort={setSorting} />
-      {query.isPending ? (
-        <div className="h-40 animate-pulse rounded-xl bg-zinc-100 dark:bg-zinc-900" aria-label={t("loading")} />
-      ) : query.isError ? (
-        <div className="flex items-center gap-3 text-sm text-red-600 dark:text-red-400" role="alert">
-          {t("loadFailed")}
-          <Button size="sm" onClick={() => void query.refetch()}>
-            {t("retry")}
-          </Button>
+      <div className="flex flex-col gap-4 sm:flex-row">
+        <FolderTree
+          folders={folders}
+          place={shownPlace}
+          readOnly={readOnly}
+          onPlace={setPlace}
+          onNewFolder={() =>
+            setNaming({ kind: "create", parentId: shownPlace && shownPlace !== "root" ? shownPlace : null })
+          }
+          onRename={(folder) => setNaming({ kind: "rename", folder })}
+          onDelete={setDeletingFolder}
+          onDropDocument={(documentId, folderId) =>
+            moveDocument.mutate(
+              { documentId, folderId },
+              {
+                onSuccess: (moved) =>
+                  toast.success(t("moved", { name: moved.name, folder: moved.folderPath ?? t("rootFolder") })),
+                onError: (error) => toast.error(t("moveFailedPlain"), { description: errorMessage(error) }),
+              },
+            )
+          }
+        />
+        <div className="min-w-0 flex-1 space-y-4">
+          <FolderBreadcrumbs folders={folders} place={shownPlace} onPlace={setPlace} />
+          <ShelfToolbar search={search} onSearch={setSearch} view={view} onSort={setSorting} />
+          {query.isPending ? (
+            <div className="h-40 animate-pulse rounded-xl bg-zinc-100 dark:bg-zinc-900" aria-label={t("loading")} />
+          ) : query.isError ? (
+            <div className="flex items-center gap-3 text-sm text-red-600 dark:text-red-400" role="alert">
+              {t("loadFailed")}
+              <Button size="sm" onClick={() => void query.refetch()}>
+                {t("retry")}
+              </Button>
+            </div>
+          ) : documents.length === 0 ? (
+            q ? (
+              <p className="py-8 text-center text-sm text-zinc-600 dark:text-zinc-400" data-testid="documents-no-match">
+                {t("noMatch", { query: q })}
+              </p>
+            ) : (
+              <DocumentsEmptyState readOnly={readOnly} />
+            )
+          ) : (
+            <div
+              className={query.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}
+              aria-busy={query.isPlaceholderData}
+            >
+              <DocumentList
+                documents={documents}
+                query={q}
+                readOnly={readOnly}
+                onNearEnd={loadMore}
+                onPreview={previewDocument}
+                onAttach={setAttaching}
+                onTrash={setTrashing}
+                onMove={setMoving}
+              />
+            </div>
+          )}
+          {isFetchingNextPage ? (
+            <p
+              className="text-center text-xs text-zinc-500 dark:text-zinc-400"
+              role="status"
+              data-testid="documents-loading-more"
+            >
+              {t("loadingMore", { shown: documents.length, total })}
+            </p>
+          ) : null}
         </div>
-      ) : documents.length === 0 ? (
-        q ? (
-          <p className="py-8 text-center text-sm text-zinc-600 dark:text-zinc-400" data-testid="documents-no-match">
-            {t("noMatch", { query: q })}
-          </p>
-        ) : (
-          <DocumentsEmptyState readOnly={readOnly} />
-        )
-      ) : (
-        <div
-          className={query.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}
-          aria-busy={query.isPlaceholderData}
-        >
-          <DocumentList
-            documents={documents}
-            query={q}
-            readOnly={readOnly}
-            onNearEnd={loadMore}
-            onPreview={previewDocument}
-            onAttach={setAttaching}
-            onTrash={setTrashing}
-          />
-        </div>
-      )}
-      {isFetchingNextPage ? (
-        <p
-          className="text-center text-xs text-zinc-500 dark:text-zinc-400"
-          role="status"
-          data-testid="documents-loading-more"
-        >
-          {t("loadingMore", { shown: documents.length, total })}
-        </p>
-      ) : null}
+      </div>
       <ConversationFiles projectId={project.id} readOnly={readOnly} onPreview={previewThreadFile} onSave={setSaving} />
       <PageDropZone
         enabled={!readOnly}
@@ -151,6 +199,31 @@ export function DocumentsTab({ project }: { project: Project }) {
         <>
           <TrashDocumentDialog projectId={project.id} document={trashing} onClose={() => setTrashing(null)} />
           <SaveToProjectDialog projectId={project.id} source={saving} onClose={() => setSaving(null)} />
+          <FolderNameDialog projectId={project.id} naming={naming} onClose={() => setNaming(null)} />
+          <MoveToFolderDialog
+            projectId={project.id}
+            folders={folders}
+            document={moving}
+            onClose={() => setMoving(null)}
+          />
+          <ConfirmDialog
+            open={deletingFolder !== null}
+            onOpenChange={(open) => !open && !deleteFolder.isPending && setDeletingFolder(null)}
+            title={t("deleteFolderTitle", { name: deletingFolder?.name ?? "" })}
+            description={t("deleteFolderDescription")}
+            confirmLabel={t("deleteFolder")}
+            cancelLabel={tc("cancel")}
+            pending={deleteFolder.isPending}
+            destructive
+            testId="delete-folder-dialog"
+            onConfirm={() =>
+              deletingFolder &&
+              deleteFolder.mutate(deletingFolder.id, {
+                onSuccess: () => setDeletingFolder(null),
+                onError: (error) => toast.error(t("deleteFolderFailed"), { description: errorMessage(error) }),
+              })
+            }
+          />
         </>
       )}
     </div>

@@ -2,7 +2,7 @@
 
 import { UploadCloud } from "lucide-react";
 import { useEffect, useEffectEvent, useState } from "react";
-import { dragHasFiles, droppedFiles } from "./dropped-files";
+import { dragHasFiles, droppedFilesWithPaths } from "./dropped-files";
 
 /**
  * Files dropped anywhere on the page are taken (chat attachments, shelf uploads), with an
@@ -20,11 +20,12 @@ export function PageDropZone({
   enabled: boolean;
   title: string;
   hint: string;
-  onFiles: (files: File[]) => void;
+  /** `paths`: each file's path inside a dropped folder (null for a file dropped on its own). */
+  onFiles: (files: File[], paths: (string | null)[]) => void;
 }) {
   const [active, setActive] = useState(false);
   // Read at drop time, so a new callback each render does not re-register mid-drag.
-  const takeFiles = useEffectEvent((files: File[]) => onFiles(files));
+  const takeFiles = useEffectEvent((files: File[], paths: (string | null)[]) => onFiles(files, paths));
 
   useEffect(() => {
     if (!enabled) return;
@@ -49,7 +50,7 @@ export function PageDropZone({
       setActive(false);
       if (!dragHasFiles(event) || event.defaultPrevented) return;
       event.preventDefault();
-      takeFiles(droppedFiles(event));
+      void droppedFilesWithPaths(event).then(({ files, paths }) => takeFiles(files, paths));
     };
     window.addEventListener("dragenter", onEnter);
     window.addEventListener("dragover", onOver);

@@ -49,15 +49,27 @@ export function UploadTray() {
         if (!batch.every(isShelf)) return; // chat attachments show their outcome on their chips
         const failed = batch.filter((upload) => upload.status === "error");
         const deduplicated = batch.filter((upload) => upload.status === "deduplicated");
-        const added = batch.filter((upload) => upload.status === "added").length;
+        // A zip counts what it landed, found and refused, entry by entry.
+        const landings = batch.flatMap((upload) => (upload.landing ? [upload.landing] : []));
+        const added =
+          batch.filter((upload) => upload.status === "added" && !upload.landing).length +
+          landings.reduce((sum, landing) => sum + landing.created.length, 0);
         // Failures first, with their reasons: they are what the person has to act on.
         const lines = [
           ...failed.map((upload) =>
             t("summaryFailed", { name: upload.name, reason: upload.failure ? failureText(upload.failure) : "" }),
           ),
+          ...landings.flatMap((landing) =>
+            landing.refused.map((entry) => t("summaryFailed", { name: entry.name, reason: entry.reason })),
+          ),
           ...(added > 0 ? [t("summaryAdded", { count: added })] : []),
           ...deduplicated.map((upload) =>
             t("summaryDeduplicated", { name: upload.name, shelfName: upload.shelfName ?? upload.name }),
+          ),
+          ...landings.flatMap((landing) =>
+            landing.duplicates.map((entry) =>
+              t("summaryDeduplicated", { name: entry.name, shelfName: entry.existing.name }),
+            ),
           ),
         ];
         const description = (
@@ -68,7 +80,8 @@ export function UploadTray() {
           </ul>
         );
         const title = t("summaryTitle", { count: batch.length });
-        if (failed.length > 0) toast.error(title, { description, duration: 15_000 });
+        if (failed.length > 0 || landings.some((landing) => landing.refused.length > 0))
+          toast.error(title, { description, duration: 15_000 });
         else toast.success(title, { description });
       }),
     [t, failureText],

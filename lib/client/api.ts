@@ -18,6 +18,9 @@ import type { ThreadSummaryDto } from "@/lib/threads/thread-summary-dto";
 import type { RunDto } from "@/lib/runs/run-dto";
 import type { MemorySummary, NoteDto } from "@/lib/notes/note-dto";
 import type { TrashedNoteDto, TrashedNotePage } from "@/lib/notes/trashed-note-dto";
+import type { FolderDto } from "@/lib/folders/folder-dto";
+import type { ChatScope } from "@/lib/threads/thread-scope";
+import type { ShelfArchiveLanding } from "@/lib/portable/upload-shelf-archive";
 
 // Typed calls to the HTTP contract (docs/api.md) for client components. Every failure is
 // thrown as an ApiError carrying the server's error body, so callers can branch on `code`
@@ -36,7 +39,15 @@ export interface ShelfView {
   order: "asc" | "desc";
   /** The search, or "" for the whole shelf. */
   q: string;
+  /** One folder's own documents (`"root"`: the root's); absent: the whole shelf. */
+  folderId?: string;
 }
+/** A folder of a shelf: `path` is its names from the root, joined by "/". */
+export type Folder = FolderDto;
+/** The folders and documents of its project a chat sees; null: the whole shelf. */
+export type { ChatScope };
+/** What a zip dropped on the shelf made, found already there, and refused. */
+export type ArchiveLanding = ShelfArchiveLanding;
 export type ApiToken = TokenDto;
 
 /** A token as created: the secret is in this answer only. */
@@ -107,6 +118,15 @@ export function documentContentUrl(
 
 /** Where one file is uploaded to a project's shelf (multipart; see upload-document.ts). */
 export const documentUploadUrl = documentsPath;
+
+/** Where a zip dropped on a shelf is posted (multipart; lands file by file: upload-shelf-archive.ts). */
+export function shelfArchiveUploadUrl(projectId: string): string {
+  return `${documentsPath(projectId)}/archive`;
+}
+
+function foldersPath(projectId: string): string {
+  return `/api/projects/${encodeURIComponent(projectId)}/folders`;
+}
 
 export interface FieldIssue {
   path: string;
@@ -223,9 +243,29 @@ export const api = {
   listDocuments: (projectId: string, page: ShelfView & { limit: number; cursor: string | null }) => {
     const params = new URLSearchParams({ limit: String(page.limit), sort: page.sort, order: page.order });
     if (page.q) params.set("q", page.q);
+    if (page.folderId) params.set("folderId", page.folderId);
     if (page.cursor) params.set("cursor", page.cursor);
     return request<DocumentPage>(`${documentsPath(projectId)}?${params}`);
   },
+  moveDocument: (projectId: string, documentId: string, folderId: string | null) =>
+    request<{ document: ProjectDocument }>(`${documentsPath(projectId)}/${encodeURIComponent(documentId)}`, {
+      method: "PATCH",
+      body: { folderId },
+    }).then((r) => r.document),
+  listFolders: (projectId: string) => request<{ folders: Folder[] }>(foldersPath(projectId)).then((r) => r.folders),
+  createFolder: (projectId: string, input: { name: string; parentId: string | null }) =>
+    request<{ folder: Folder }>(foldersPath(projectId), { method: "POST", body: input }).then((r) => r.folder),
+  updateFolder: (projectId: string, folderId: string, input: { name?: string; parentId?: string | null }) =>
+    request<{ folder: Folder }>(`${foldersPath(projectId)}/${encodeURIComponent(folderId)}`, {
+      method: "PATCH",
+      body: input,
+    }).then((r) => r.folder),
+  deleteFolder: (projectId: string, folderId: string) =>
+    request<void>(`${foldersPath(projectId)}/${encodeURIComponent(folderId)}`, { method: "DELETE" }),
+  setThreadScope: (id: string, scope: ChatScope | null) =>
+    request<{ thread: Thread }>(`/api/threads/${encodeURIComponent(id)}`, { method: "PATCH", body: { scope } }).then(
+      (r) => r.thread,
+    ),
   trashDocument: (projectId: string, documentId: string) =>
     request<void>(`${documentsPath(projectId)}/${encodeURIComponent(documentId)}`, { method: "DELETE" }),
   saveThreadFileToProject: (

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api, type Project, type ProjectDocument, type Thread } from "./api";
+import { api, type ChatScope, type Project, type ProjectDocument, type Thread } from "./api";
 import { queryKeys } from "./query-keys";
 
 // Each mutation refreshes exactly what it can change. Thread counts live on projects, so
@@ -261,5 +261,62 @@ export function useDeleteToken() {
   return useMutation({
     mutationFn: (id: string) => api.deleteToken(id),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.tokens }),
+  });
+}
+
+/** Folder writes and document moves change the tree and the listings: everything under "documents". */
+function useShelfMutation<Input, Output>(run: (input: Input) => Promise<Output>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.documents }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.projects }),
+      ]),
+  });
+}
+
+export function useCreateFolder(projectId: string) {
+  return useShelfMutation((input: { name: string; parentId: string | null }) => api.createFolder(projectId, input));
+}
+
+export function useUpdateFolder(projectId: string) {
+  return useShelfMutation(({ folderId, ...input }: { folderId: string; name?: string; parentId?: string | null }) =>
+    api.updateFolder(projectId, folderId, input),
+  );
+}
+
+export function useDeleteFolder(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (folderId: string) => api.deleteFolder(projectId, folderId),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.documents }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.projects }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.trash }),
+      ]),
+  });
+}
+
+export function useMoveDocument(projectId: string) {
+  return useShelfMutation(({ documentId, folderId }: { documentId: string; folderId: string | null }) =>
+    api.moveDocument(projectId, documentId, folderId),
+  );
+}
+
+/** A chat's scope: its detail and what its next run receives change. */
+export function useSetThreadScope(threadId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (scope: ChatScope | null) => api.setThreadScope(threadId, scope),
+    onSuccess: (thread: Thread) => {
+      queryClient.setQueryData(queryKeys.thread(threadId), thread);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.threadContext(threadId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.threadLists }),
+      ]);
+    },
   });
 }

@@ -69,6 +69,15 @@ export function useProjectDocuments(projectId: string, view: ShelfView) {
   });
 }
 
+/** Every folder of a shelf, in path order (a shelf has at most a few hundred). */
+export function useProjectFolders(projectId: string | null) {
+  return useQuery({
+    queryKey: queryKeys.projectFolders(projectId ?? ""),
+    queryFn: () => api.listFolders(projectId!),
+    enabled: projectId !== null,
+  });
+}
+
 /** The largest page GET /api/threads serves; pickers load further pages on demand. */
 export const THREADS_PAGE_SIZE = 200;
 

@@ -25,6 +25,8 @@ export const queryKeys = {
   allThreads: ["threads", "list", "all"] as const,
   documents: ["documents"] as const,
   projectDocuments: (projectId: string) => ["documents", "list", { projectId }] as const,
+  /** A shelf's folder tree; under "documents" so every shelf change refreshes it. */
+  projectFolders: (projectId: string) => ["documents", "folders", { projectId }] as const,
   projectThreadFiles: (projectId: string) => ["documents", "thread-files", { projectId }] as const,
   trash: ["trash"] as const,
   trashedNotes: ["trash", "notes"] as const,

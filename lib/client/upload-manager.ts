@@ -1,4 +1,12 @@
-import { documentUploadUrl, type ApiErrorBody, type FieldIssue, type ProjectDocument, type ThreadFile } from "./api";
+import {
+  documentUploadUrl,
+  shelfArchiveUploadUrl,
+  type ApiErrorBody,
+  type ArchiveLanding,
+  type FieldIssue,
+  type ProjectDocument,
+  type ThreadFile,
+} from "./api";
 import { postFormWithProgress, UploadError } from "./upload-file";
 
 // The browser tab's one upload manager, for the shelf and for chat attachments alike. It
@@ -33,7 +41,14 @@ export interface Upload {
   shelfName?: string;
   /** Thread uploads: the stored file (its name may carry a `_1` suffix). */
   threadFile?: ThreadFile;
+  /** Shelf uploads from a dropped or picked folder: the file's path inside it (`Folder/a/b.txt`). */
+  path?: string;
+  /** A zip dropped on a shelf lands on the server file by file: what it made, found and refused. */
+  landing?: ArchiveLanding;
 }
+
+/** A zip dropped on a shelf is landed file by file into folders, not kept as one document. */
+export const isShelfArchive = (name: string) => /\.zip$/i.test(name);
 
 export const isActive = (upload: Upload) => upload.status === "queued" || upload.status === "uploading";
 
@@ -80,18 +95,26 @@ function nameMessage(error: ApiErrorBody | undefined): string {
 async function transfer(upload: Upload, file: File, signal: AbortSignal): Promise<Partial<Upload>> {
   const form = new FormData();
   const thread = upload.target.kind === "thread";
+  const archive = !thread && !upload.path && isShelfArchive(file.name);
+  // The path before the file: the server reads fields as they come.
+  if (upload.path) form.append("path", upload.path);
   form.append(thread ? "files" : "file", file, file.name);
   const url =
     upload.target.kind === "thread"
       ? `/api/threads/${encodeURIComponent(upload.target.threadId)}/uploads`
-      : documentUploadUrl(upload.target.projectId);
+      : archive
+        ? shelfArchiveUploadUrl(upload.target.projectId)
+        : documentUploadUrl(upload.target.projectId);
   const { status, body } = await postFormWithProgress({
     url,
     form,
     signal,
     onProgress: (progress) => update(upload.id, { progress }),
   });
-  const answer = body as { files?: ThreadFile[]; document?: ProjectDocument; error?: ApiErrorBody } | null;
+  const answer = body as
+    ({ files?: ThreadFile[]; document?: ProjectDocument; error?: ApiErrorBody } & Partial<ArchiveLanding>) | null;
+  if (archive && status === 201 && answer?.created)
+    return { status: "added", progress: 1, landing: answer as ArchiveLanding };
   if (thread && status === 201 && answer?.files?.[0])
     return { status: "added", progress: 1, threadFile: answer.files[0] };
   if (!thread && (status === 200 || status === 201) && answer?.document) {
@@ -148,13 +171,29 @@ export const uploadManager = {
    * Starts a batch. Empty files and files over `maxBytes` are refused the moment they are
    * added; the rest upload (shelf: one after another per project; chat: side by side).
    */
-  add(target: UploadTarget, picked: File[], { maxBytes }: { maxBytes: number }): void {
+  add(
+    target: UploadTarget,
+    picked: File[],
+    { maxBytes, paths }: { maxBytes: number; paths?: readonly (string | null)[] },
+  ): void {
     if (picked.length === 0) return;
     const batchId = `batch-${++nextId}`;
-    const added = picked.map((file): Upload => {
-      const base = { id: `upload-${++nextId}`, batchId, target, name: file.name, sizeBytes: file.size, progress: 0 };
+    const added = picked.map((file, index): Upload => {
+      const path = target.kind === "shelf" ? (paths?.[index] ?? undefined) : undefined;
+      const base = {
+        id: `upload-${++nextId}`,
+        batchId,
+        target,
+        name: path ?? file.name,
+        sizeBytes: file.size,
+        progress: 0,
+        ...(path ? { path } : {}),
+      };
+      // A zip for the shelf is judged by the server's archive limits, not the one-file limit.
+      const archive = target.kind === "shelf" && !path && isShelfArchive(file.name);
       if (file.size === 0) return { ...base, status: "error", failure: { kind: "empty" } };
-      if (maxBytes > 0 && file.size > maxBytes) return { ...base, status: "error", failure: { kind: "tooLarge" } };
+      if (!archive && maxBytes > 0 && file.size > maxBytes)
+        return { ...base, status: "error", failure: { kind: "tooLarge" } };
       files.set(base.id, file);
       return { ...base, status: "queued" };
     });

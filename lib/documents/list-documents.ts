@@ -80,7 +80,8 @@ export async function listDocuments(request: ListDocumentsRequest): Promise<Docu
   } = await transaction(async (tx): Promise<Page> => {
     const project = await tx.project.findFirst({ where: { id: projectId, userId }, select: { documentCount: true } });
     if (!project) throw notFound();
-    if (request.folderId && request.folderId !== "root") {
+    const folderId = request.folderId && request.folderId !== "root" ? request.folderId : null;
+    if (folderId && q !== null) {
       const owned = await tx.projectFolder.findFirst({
         where: { id: request.folderId, projectId, userId },
         select: { id: true },
@@ -95,10 +96,12 @@ export async function listDocuments(request: ListDocumentsRequest): Promise<Docu
     const inFolder = Prisma.sql`${inFolderSql(request.folderId)} AND ${inScopeSql(request.scope ?? null, projectId)}`;
     const query = { userId, projectId, sort, after, page, ordering, limit, inFolder };
     if (q !== null) return searchPage(tx, { ...query, q });
-    const shelf = await shelfPage(tx, query);
-    // The whole shelf's count is the project row's; a folder's is counted through its index.
+    // The whole shelf's count is the project row's; a folder's is counted through its index, in
+    // the page's own statement, which also confirms the folder is this shelf's.
     const whole = request.folderId === undefined && !request.scope;
-    return { ...shelf, total: whole ? project.documentCount : await countInFolder(tx, query) };
+    const { counted, owned, ...shelf } = await shelfPage(tx, { ...query, count: !whole, folderId });
+    if (!owned) throw notFound();
+    return { ...shelf, total: whole ? project.documentCount : counted };
   });
 
   const more = rows.length > limit;
@@ -163,10 +166,28 @@ type ShelfTuple = [
  */
 async function shelfPage(
   tx: Tx,
-  { userId, projectId, sort, after, page, ordering, limit, inFolder }: PageQuery,
-): Promise<Omit<Page, "total">> {
-  const [result] = await tx.$queryRaw<{ rows: string }[]>`
-    SELECT coalesce(json_agg(json_build_array(
+  {
+    userId,
+    projectId,
+    sort,
+    after,
+    page,
+    ordering,
+    limit,
+    inFolder,
+    count,
+    folderId,
+  }: PageQuery & { count: boolean; folderId: string | null },
+): Promise<Omit<Page, "total"> & { counted: number; owned: boolean }> {
+  const counted = count
+    ? Prisma.sql`(SELECT count(*)::int FROM "project_document" d
+        WHERE d."projectId" = ${projectId} AND d."userId" = ${userId} AND d."trashedAt" IS NULL AND ${inFolder})`
+    : Prisma.sql`0`;
+  const owned = folderId
+    ? Prisma.sql`EXISTS (SELECT 1 FROM "project_folder" o WHERE o.id = ${folderId} AND o."projectId" = ${projectId} AND o."userId" = ${userId})`
+    : Prisma.sql`TRUE`;
+  const [result] = await tx.$queryRaw<{ rows: string; counted: number; owned: boolean }[]>`
+    SELECT ${counted} AS counted, ${owned} AS owned, coalesce(json_agg(json_build_array(
              d.id, d."projectId", d."name", d."sizeBytes", d.sha256, d."sourceThreadId", d."sourceKind", d."sourceName",
              ${isoTimeSql(Prisma.sql`d."createdAt"`)}, ${isoTimeSql(Prisma.sql`d."updatedAt"`)}, d."contentMissing",
              d."folderId", f.path, d."sortKey"
@@ -212,14 +233,7 @@ async function shelfPage(
       folderPath,
     }),
   );
-  return { documents, lastKey: rows[limit - 1]?.[13] ?? null };
-}
-
-async function countInFolder(tx: Tx, { userId, projectId, inFolder }: PageQuery): Promise<number> {
-  const [row] = await tx.$queryRaw<{ total: number }[]>`
-    SELECT count(*)::int AS total FROM "project_document" d
-    WHERE d."projectId" = ${projectId} AND d."userId" = ${userId} AND d."trashedAt" IS NULL AND ${inFolder}`;
-  return row?.total ?? 0;
+  return { documents, lastKey: rows[limit - 1]?.[13] ?? null, counted: result!.counted, owned: result!.owned };
 }
 
 /**
