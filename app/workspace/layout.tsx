@@ -39,6 +39,7 @@ export default async function WorkspaceLayout({ children }: { children: ReactNod
         "portable",
         "context",
         "memory",
+        "scope",
         "markdown",
         "settings",
         "models",

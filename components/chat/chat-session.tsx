@@ -20,6 +20,8 @@ import { MessageList } from "./message-list";
 import { ModelPicker } from "./model-picker";
 import { ModelSetupNotice } from "./model-setup-notice";
 import { PageDropZone } from "@/components/files/page-drop-zone";
+import { useScopeHashPicker } from "@/components/scope/use-scope-hash-picker";
+import { useChatProjectId } from "@/components/memory/chat-project";
 import { RunStartError } from "./run-start-error";
 import { SummarisingNotice } from "./summarising-notice";
 import { usePendingUploads } from "./use-pending-uploads";
@@ -59,6 +61,7 @@ export function ChatSession({
   const [firstMessage] = useState(() => takeFirstMessage(threadId));
   const [draft, setDraft] = useState(() => (firstMessage !== null && !model.configured ? firstMessage : ""));
   const [outcome, setOutcome] = useState<RunOutcome>(null);
+  const hashPicker = useScopeHashPicker({ threadId, projectId: useChatProjectId(), draft, onDraftChange: setDraft });
   const [filesOpen, setFilesOpen] = useState(false);
   const [summarising, setSummarising] = useState(false);
   /** A message refused because a reply started elsewhere was running, which the page now shows. */
@@ -217,6 +220,7 @@ export function ChatSession({
             uploads={uploads}
             maxBytes={uploadMaxBytes}
             modelPicker={composerDisabled ? null : <ModelPicker threadId={threadId} />}
+            hashPicker={hashPicker}
           />
           {composerDisabled ? null : (
             <p className="text-center text-xs text-zinc-600 dark:text-zinc-400" data-testid="chat-model-caption">

@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { AttachmentChips } from "./attachment-chips";
 import { dragHasFiles, droppedFiles } from "@/components/files/dropped-files";
 import type { UploadQueue } from "./use-upload-queue";
+import type { HashPicker } from "@/components/scope/use-scope-hash-picker";
 
 /**
  * Where a message is written: Enter sends (not while an input method is composing, so
@@ -24,6 +25,7 @@ export function Composer({
   uploads,
   maxBytes,
   modelPicker,
+  hashPicker,
 }: {
   draft: string;
   onDraftChange: (draft: string) => void;
@@ -35,6 +37,8 @@ export function Composer({
   maxBytes: number;
   /** Chooses the chat's model, beside the paperclip. */
   modelPicker?: ReactNode;
+  /** The `#` picker that adds folders and documents to the chat's scope (project chats only). */
+  hashPicker?: HashPicker;
 }) {
   const t = useTranslations("chat");
   const fileInput = useRef<HTMLInputElement>(null);
@@ -47,6 +51,7 @@ export function Composer({
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (hashPicker?.onKeyDown(event)) return;
     // keyCode 229 is what Safari reports for the Enter that confirms an IME candidate.
     if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing || event.keyCode === 229) return;
     event.preventDefault();
@@ -83,6 +88,7 @@ export function Composer({
       data-drag-over={dragOver || undefined}
     >
       <AttachmentChips items={uploads.items} maxBytes={maxBytes} onRemove={uploads.remove} />
+      {hashPicker?.popup}
       <textarea
         value={draft}
         onChange={(event) => onDraftChange(event.target.value)}
@@ -91,6 +97,7 @@ export function Composer({
         rows={1}
         placeholder={disabled ? t("composerDisabledPlaceholder") : t("composerPlaceholder")}
         aria-label={t("messageLabel")}
+        aria-controls={hashPicker?.listId ?? undefined}
         className="block max-h-60 min-h-12 w-full resize-none bg-transparent px-4 pt-3 text-[0.95rem] leading-6 text-zinc-900 [field-sizing:content] placeholder:text-zinc-400 focus:outline-none disabled:cursor-not-allowed dark:text-zinc-100 dark:placeholder:text-zinc-500"
         data-testid="composer-input"
       />

@@ -46,9 +46,33 @@ function Row({
 export function ContextReport({ context, compact = false }: { context: ContextReport; compact?: boolean }) {
   const t = useTranslations("context");
   const format = useFormatter();
-  const { instructions, memory, index, omitted } = context;
+  const { instructions, memory, index, omitted, scope } = context;
   return (
     <div className="space-y-4" data-testid="context-report">
+      {scope ? (
+        <div className="space-y-1" data-testid="context-scope">
+          <p className="text-sm font-medium text-zinc-900 dark:text-zinc-100">{t("scopeTitle")}</p>
+          <p className="text-sm text-zinc-700 dark:text-zinc-300">{t("scopeNote")}</p>
+          <ul className="flex flex-wrap gap-1.5 text-xs">
+            {scope.folders.map((folder) => (
+              <li
+                key={folder.id}
+                className="rounded-full bg-zinc-100 px-2 py-0.5 text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200"
+              >
+                {t("scopeFolder", { path: folder.path })}
+              </li>
+            ))}
+            {scope.documents.map((document) => (
+              <li
+                key={document.id}
+                className="rounded-full bg-zinc-100 px-2 py-0.5 text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200"
+              >
+                {document.name}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <dl className="space-y-3">
         <Row
           label={t("instructions")}

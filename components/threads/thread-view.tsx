@@ -2,6 +2,7 @@
 
 import { ChatPanel } from "@/components/chat/chat-panel";
 import { ContextButton } from "@/components/context/context-button";
+import { ScopeButton } from "@/components/scope/scope-button";
 import { ChatProjectProvider } from "@/components/memory/chat-project";
 import type { Thread } from "@/lib/client/api";
 import { useThread } from "@/lib/client/queries";
@@ -22,6 +23,7 @@ export function ThreadView({ initialThread }: { initialThread: Thread }) {
           <ThreadProjectBadge projectId={thread.projectId} />
         </div>
         <div className="flex items-center gap-2">
+          {thread.projectId ? <ScopeButton threadId={thread.id} projectId={thread.projectId} /> : null}
           {thread.projectId ? <ContextButton threadId={thread.id} /> : null}
           <MoveThreadMenu thread={thread} variant="button" />
           <DeleteThreadButton thread={thread} />

@@ -69,6 +69,15 @@ export function useProjectDocuments(projectId: string, view: ShelfView) {
   });
 }
 
+/** A chat's scope (null: the whole shelf), from the chat's own cached detail. */
+export function useThreadScope(threadId: string) {
+  return useQuery({
+    queryKey: queryKeys.thread(threadId),
+    queryFn: () => api.getThread(threadId),
+    select: (thread: Thread) => thread.scope,
+  });
+}
+
 /** Every folder of a shelf, in path order (a shelf has at most a few hundred). */
 export function useProjectFolders(projectId: string | null) {
   return useQuery({
