@@ -26,7 +26,6 @@ vi.mock("@/lib/db/locks", async (importOriginal) => {
 
 afterEach(() => pauses.clear());
 
-
 async function folder(api: Api, projectId: string, name: string): Promise<string> {
   const res = await api("POST", `/api/projects/${projectId}/folders`, { json: { name } });
   return (await res.json()).folder.id;

@@ -56,7 +56,6 @@ afterEach(() => {
   pauses.clear();
 });
 
-
 /** A trashed document whose upload's background work is over, so nothing else holds a lock. */
 async function settledTrashedDocument(api: Api, projectId: string, name: string, content: string) {
   const document = await trashedDocument(api, projectId, name, content);

@@ -36,7 +36,7 @@ describe("tool registration follows the pinned context only", () => {
   });
 
   it("the project tools take the project from the pinned context, not from their arguments", () => {
-    // The JSON schema the model is shown: no project id anywhere.
+    // The JSON schema the model is shown: no project id anywhere (and no scope: a folder only narrows it).
     const tools = buildRunTools({
       userId: "u",
       threadId: "t",
@@ -44,6 +44,7 @@ describe("tool registration follows the pinned context only", () => {
       pinned: pinned(""),
     }) as unknown as Record<string, { inputSchema: { jsonSchema: { properties: object } } }>;
     expect(Object.keys(tools.list_project_documents!.inputSchema.jsonSchema.properties).sort()).toEqual([
+      "folder",
       "limit",
       "offset",
     ]);
