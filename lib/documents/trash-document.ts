@@ -29,7 +29,12 @@ export async function trashDocument({
       where: { id: documentId, projectId, userId, trashedAt: null },
       data: {
         trashedAt: new Date(),
-        trashOrigin: { projectId, projectName: project.name, folderId: locked[0]!.folderId },
+        // The folder only when it had one: a root document's origin stays as it always was.
+        trashOrigin: {
+          projectId,
+          projectName: project.name,
+          ...(locked[0]!.folderId ? { folderId: locked[0]!.folderId } : {}),
+        },
         folderId: null,
       },
     });

@@ -63,7 +63,13 @@ describe("the agent and the shelf", () => {
       total: 2,
       offset: 0,
       nextOffset: null,
-      documents: [notes, plan].map((d) => ({ id: d.id, name: d.name, sizeBytes: d.sizeBytes, updatedAt: d.updatedAt })),
+      documents: [notes, plan].map((d) => ({
+        id: d.id,
+        name: d.name,
+        folder: null,
+        sizeBytes: d.sizeBytes,
+        updatedAt: d.updatedAt,
+      })),
     });
     expect(lastToolResult(requests[2]!)).toMatchObject({
       name: "plan.md",

@@ -64,6 +64,8 @@ describe("project documents", () => {
     expect(Object.keys(document).sort()).toEqual([
       "contentMissing",
       "createdAt",
+      "folderId",
+      "folderPath",
       "id",
       "name",
       "projectId",

@@ -163,6 +163,7 @@ describe("search_project_documents", () => {
         {
           documentId: document.id,
           name: "log.txt",
+          folder: null,
           snippet: expect.stringContaining("walrus arrives"),
           offset: "line one\nthe ".length,
         },

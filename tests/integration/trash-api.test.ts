@@ -51,6 +51,8 @@ describe("trash round trip", () => {
     expect(Object.keys(entry).sort()).toEqual([
       "contentMissing",
       "createdAt",
+      "folderId",
+      "folderPath",
       "id",
       "name",
       "origin",
