@@ -4,6 +4,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { AuthPage } from "./pages/auth-page";
 import { DocumentsTab } from "./pages/documents-tab";
+import { ProjectPage } from "./pages/project-page";
 import { expectAccessible } from "./support/axe";
 import { SAME_ORIGIN } from "./support/same-origin";
 
@@ -28,6 +29,7 @@ test("folders on the shelf, a folder from disk, and a chat scoped with #", async
   });
 
   await page.goto(`/workspace/projects/${project.id}`);
+  await new ProjectPage(page).openTab("documents");
   const shelf = new DocumentsTab(page);
   await expect(shelf.rows).toHaveCount(1);
 
@@ -57,6 +59,8 @@ test("folders on the shelf, a folder from disk, and a chat scoped with #", async
   await expect(page.getByTestId("upload-summary")).toContainText("2");
   await page.getByTestId("folder-all").click();
   await expect(shelf.rows).toHaveCount(3);
+  // The upload summary is a toast of its own (checked in the upload specs): gone before axe looks.
+  await expect(page.getByTestId("upload-summary")).toBeHidden({ timeout: 15_000 });
   await expectAccessible(page, "the Documents tab with folders");
 
   // A chat of the project, scoped with # in the composer.

@@ -37,6 +37,8 @@ export function UploadTray() {
           void queryClient.invalidateQueries({ queryKey: queryKeys.threadUploads(upload.target.threadId) });
         } else if (upload.status === "added" || upload.status === "deduplicated") {
           void queryClient.invalidateQueries({ queryKey: queryKeys.projectDocuments(upload.target.projectId) });
+          // A folder's files (or a zip's) may have made folders.
+          void queryClient.invalidateQueries({ queryKey: queryKeys.projectFolders(upload.target.projectId) });
           void queryClient.invalidateQueries({ queryKey: queryKeys.projects });
         }
       }),
