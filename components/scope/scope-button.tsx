@@ -29,9 +29,17 @@ export function ScopeButton({ threadId, projectId }: { threadId: string; project
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger asChild>
-        <Button variant="ghost" size="sm" data-testid="scope-button">
+        {/* On a phone only the icon shows (the header has no room for another label); its name stays. */}
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={count === 0 ? t("buttonWhole") : t("buttonCount", { count })}
+          data-testid="scope-button"
+        >
           <SlidersHorizontal className="size-4" aria-hidden />
-          {count === 0 ? t("buttonWhole") : t("buttonCount", { count })}
+          <span className="hidden sm:inline" aria-hidden>
+            {count === 0 ? t("buttonWhole") : t("buttonCount", { count })}
+          </span>
         </Button>
       </Dialog.Trigger>
       <DialogPanel title={t("title")} description={t("description")} closeLabel={tc("close")} testId="scope-dialog">
