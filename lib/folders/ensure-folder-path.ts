@@ -13,13 +13,14 @@ export async function ensureFolderPath(
   { userId, projectId, names }: { userId: string; projectId: string; names: readonly string[] },
 ): Promise<{ id: string; path: string } | null> {
   let folder: { id: string; path: string } | null = null;
+  let parentId: string | null = null;
   for (const name of names) {
-    const parentId: string | null = folder === null ? null : (folder as { id: string }).id;
     const existing: { id: string; path: string } | null = await tx.projectFolder.findFirst({
       where: { projectId, userId, parentId, nameKey: folderNameKey(name) },
       select: { id: true, path: true },
     });
     folder = existing ?? (await insertFolder(tx, { userId, projectId, name, parentId }));
+    parentId = folder.id;
   }
   return folder;
 }
