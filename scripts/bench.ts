@@ -254,7 +254,8 @@ async function benchShelf(label: string): Promise<void> {
  * A run's admission in a project with 200 approved notes beside the same in a project with none,
  * alternated (target ≤ 1.1×): admission pins the memory in the project's one snapshot statement,
  * a bounded read (at most the block's byte cap of notes), so the notes cost almost nothing.
- * Admission is the time until `startRun` hands back its stream; the whole run is shown beside it.
+ * Admission is `startRun`'s admission stage (the transaction that locks the chat, records the
+ * run and pins the project); the whole run, read to its end, is shown beside it.
  */
 async function benchMemoryAdmission(label: string): Promise<void> {
   const { getDb, closeDb } = await import("@/lib/db/client");
@@ -283,8 +284,12 @@ async function benchMemoryAdmission(label: string): Promise<void> {
   const runOn = (projectId: string) => async () => {
     const threadId = (await db.thread.create({ data: { userId, projectId, title: "bench" } })).id;
     const start = performance.now();
-    const { stream } = await startRun({ userId, threadId, trigger: { kind: "submit", text: "What did we decide?" } });
-    const admission = performance.now() - start;
+    const { stream, stages } = await startRun({
+      userId,
+      threadId,
+      trigger: { kind: "submit", text: "What did we decide?" },
+    });
+    const admission = stages.admission;
     const reader = stream.getReader();
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
       if (chunk.value.type === "error") throw new Error(`a run failed: ${chunk.value.errorText}`);
@@ -295,10 +300,28 @@ async function benchMemoryAdmission(label: string): Promise<void> {
   };
   for (let i = 0; i < 5; i++) for (const projectId of [remembering, forgetful]) await runOn(projectId)();
   const samples: { admission: number; run: number }[][] = [[], []];
+  // In turn, each first every other round (ABBA), so neither pays more often for going first.
   for (let i = 0; i < 41; i++) {
-    samples[0]!.push(await runOn(remembering)());
-    samples[1]!.push(await runOn(forgetful)());
+    if (i % 2 === 0) {
+      samples[0]!.push(await runOn(remembering)());
+      samples[1]!.push(await runOn(forgetful)());
+    } else {
+      samples[1]!.push(await runOn(forgetful)());
+      samples[0]!.push(await runOn(remembering)());
+    }
   }
+  // The statement that pins a project (memory included), alone, in turn for each project.
+  const { pinProjectContext } = await import("@/lib/runs/admission/pin-project-context");
+  const { transaction } = await import("@/lib/db/client");
+  const [pinWith, pinWithout] = await interleavedP50s(
+    [remembering, forgetful].map(
+      (projectId) => () => transaction((tx) => pinProjectContext(tx, { projectId, userId })),
+    ),
+    101,
+  );
+  console.log(
+    `[${label}] pinning the project alone (one statement and its rendering): p50 ${pinWith!.toFixed(2)} ms with 200 notes, ${pinWithout!.toFixed(2)} ms with none`,
+  );
   const [withNotes, without] = samples.map((s) => ({
     admission: median(s.map((x) => x.admission)),
     run: median(s.map((x) => x.run)),
