@@ -7,6 +7,8 @@ import type { ModelCatalog } from "@/lib/models/read-model-catalog";
 import { resolveModelChoice } from "@/lib/models/resolve-model-choice";
 import { retryWithoutTools } from "@/lib/models/retry-without-tools";
 import { knownToolSupport, rememberToolSupport } from "@/lib/models/tool-support";
+import { retryWithoutImages } from "@/lib/models/retry-without-images";
+import { knownVisionSupport, rememberVisionSupport } from "@/lib/models/vision-support";
 
 // The model a run uses: the thread's choice (or the default standing in for it), wrapped so
 // that a refusal of tools is retried without them and remembered, plus what the answer
@@ -19,6 +21,12 @@ export interface RunModel {
   model: LanguageModel;
   /** false when this model is already known to refuse tools: the run offers none. */
   withTools: boolean;
+  /** Whether the model sees images: false sends names instead, null (unknown) tries. */
+  vision: boolean | null;
+  /** The turn's images were not shown (text-only, or refused during the run): the answer says so. */
+  markImagesOmitted(): void;
+  /** false once the model is known text-only, at admission or by a refusal during the run. */
+  seesImages(): boolean;
   /** The answer's model metadata, as of now (a refusal during the run adds its notice). */
   metadata(): ModelMetadata;
 }
@@ -41,15 +49,36 @@ export function prepareRunModel(catalog: ModelCatalog, threadModelId: string | n
   const withTools = knownToolSupport(listing, modelName) !== false;
   if (!withTools) notices.push({ kind: "tools_unsupported", modelId });
 
+  const vision = knownVisionSupport(choice.endpoint, listing, modelName);
+  let imagesOmitted = false;
+  let refusedImages = false;
+
+  // The image retry wraps the tool retry: a refusal of either is met, in either order.
   const model = wrapLanguageModel({
     model: createLanguageModel(choice.endpoint, modelName),
-    middleware: retryWithoutTools({
-      systemWithoutTools: buildSystemPrompt({ today: new Date(), withTools: false }),
-      onToolSupport: (supported) => {
-        rememberToolSupport(listing, modelName, supported);
-        if (!supported) notices.push({ kind: "tools_unsupported", modelId });
-      },
-    }),
+    middleware: [
+      retryWithoutImages({
+        onVisionSupport: (supported) => {
+          rememberVisionSupport(listing, modelName, supported);
+          if (!supported) imagesOmitted = refusedImages = true;
+        },
+      }),
+      retryWithoutTools({
+        systemWithoutTools: buildSystemPrompt({ today: new Date(), withTools: false }),
+        onToolSupport: (supported) => {
+          rememberToolSupport(listing, modelName, supported);
+          if (!supported) notices.push({ kind: "tools_unsupported", modelId });
+        },
+      }),
+    ],
   });
-  return { modelId, model, withTools, metadata: () => ({ modelId, notices: [...notices] }) };
+  return {
+    modelId,
+    model,
+    withTools,
+    vision,
+    markImagesOmitted: () => void (imagesOmitted = true),
+    seesImages: () => vision !== false && !refusedImages,
+    metadata: () => ({ modelId, notices: [...notices], ...(imagesOmitted ? { imagesOmitted: true as const } : {}) }),
+  };
 }
