@@ -55,11 +55,11 @@ test("paste an image, send it, see the thumbnail and the lightbox", async ({ pag
   await expect(thumbnail.locator("img")).toHaveJSProperty("complete", true);
   expect(await thumbnail.locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeLessThanOrEqual(256);
 
-  // The model got the picture itself.
+  // The model got the picture itself, prepared: an opaque screenshot is re-encoded as JPEG.
   const [request] = await stub.runRequests();
   const sent = JSON.stringify(request!.body?.messages);
   expect(sent).toContain('"type":"image_url"');
-  expect(sent).toContain("data:image/png;base64,");
+  expect(sent).toContain("data:image/jpeg;base64,");
 
   await thumbnail.click();
   const lightbox = page.getByTestId("image-lightbox");

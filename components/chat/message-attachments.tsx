@@ -14,6 +14,7 @@ export function MessageAttachments({ files }: { files: AttachedFile[] }) {
   const t = useTranslations("chat");
   const { threadId, openPreview } = useFilePreview();
   const [open, setOpen] = useState<AttachedFile | null>(null);
+  const [opener, setOpener] = useState<HTMLElement | null>(null);
   const images = files.filter((file) => file.image);
   const others = files.filter((file) => !file.image);
   return (
@@ -24,7 +25,10 @@ export function MessageAttachments({ files }: { files: AttachedFile[] }) {
             <li key={file.filename}>
               <button
                 type="button"
-                onClick={() => setOpen(file)}
+                onClick={(event) => {
+                  setOpener(event.currentTarget);
+                  setOpen(file);
+                }}
                 className="block overflow-hidden rounded-lg border border-zinc-200 bg-zinc-50 shadow-xs hover:border-indigo-400 dark:border-zinc-700 dark:bg-zinc-800"
                 aria-label={t("openImageNamed", { name: file.filename })}
                 data-testid="message-image"
@@ -75,6 +79,7 @@ export function MessageAttachments({ files }: { files: AttachedFile[] }) {
               }
             : null
         }
+        opener={opener}
         onClose={() => setOpen(null)}
       />
     </>

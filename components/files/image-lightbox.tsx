@@ -5,15 +5,26 @@ import { X } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { overlayClass } from "@/components/ui/dialog";
 
+export interface LightboxImage {
+  src: string;
+  name: string;
+  width?: number;
+  height?: number;
+}
+
 /**
- * One image at full size over the page. A Radix dialog: focus moves into it and back,
- * Escape or the close button ends it, and the page behind is inert meanwhile.
+ * One image at full size over the page. A Radix dialog: focus moves into it and back to the
+ * thumbnail that opened it, Escape or the close button ends it, and the page behind is inert
+ * meanwhile.
  */
 export function ImageLightbox({
   image,
+  opener,
   onClose,
 }: {
-  image: { src: string; name: string; width?: number; height?: number } | null;
+  image: LightboxImage | null;
+  /** Where focus goes back to on close; kept by the parent past `image`, which closing clears. */
+  opener: HTMLElement | null;
   onClose: () => void;
 }) {
   const t = useTranslations("chat");
@@ -26,6 +37,11 @@ export function ImageLightbox({
             className="fixed left-1/2 top-1/2 z-50 flex max-h-[calc(100vh-2rem)] w-[calc(100%-2rem)] max-w-5xl -translate-x-1/2 -translate-y-1/2 flex-col gap-3 rounded-2xl border border-zinc-200 bg-white p-4 shadow-2xl dark:border-zinc-800 dark:bg-zinc-900"
             data-testid="image-lightbox"
             aria-describedby={undefined}
+            onCloseAutoFocus={(event) => {
+              if (!opener) return;
+              event.preventDefault();
+              opener.focus();
+            }}
           >
             <div className="flex items-center gap-3 pr-8">
               <Dialog.Title className="min-w-0 flex-1 truncate text-sm font-semibold text-zinc-900 dark:text-zinc-50">
