@@ -18,7 +18,9 @@
 //  6. a long conversation: model-request size and run time at 10, 100 and 300 exchanges
 //     against the scripted model (500-character questions, ~2 KB answers, default budget),
 //     each beside a 10-exchange thread run in alternation (target ≤ 1.2×), runs that made
-//     a summary call reported apart.
+//     a summary call reported apart, and
+//  7. preparing a 12-megapixel JPEG (time, RSS growth) and the server's health latency while
+//     4 are prepared at once (scripts/bench-images.ts; target ≤ 200 ms).
 // Prints the timings and the ratios.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
@@ -39,6 +41,7 @@ import {
   withThrowawayPostgres,
 } from "./bench-support";
 import { benchHeavy, benchSoak } from "./bench-heavy";
+import { benchImages } from "./bench-images";
 
 interface Seeded {
   userId: string;
@@ -887,6 +890,7 @@ const benches: Record<string, () => Promise<void>> = {
   "first-byte": benchFirstByte,
   "page-js": benchPageJs,
   conversation: benchLongConversation,
+  images: benchImages,
   // Not in the default run (`npm run bench` with no argument): they take minutes on their own.
   heavy: benchHeavy,
   soak: benchSoak,
