@@ -21,7 +21,7 @@ export async function listModels(): Promise<ModelListDto> {
           name,
           available: listing.available,
           tools: knownToolSupport(listing, name),
-          vision: knownVisionSupport(endpoint, listing, name),
+          vision: knownVisionSupport(endpoint, listing, name, catalog.sharedVision),
           contextTokens: modelContextTokens(id),
         };
       }),

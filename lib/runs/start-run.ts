@@ -183,6 +183,7 @@ export async function startRun({
           try {
             // The run is recorded with its audit event: whoever reads the finished run finds both.
             await contextAudit.written();
+            await runModel.visionShared();
             // Aborted by the server's shutdown: failed with its reason, not "stopped" by a user.
             const shutdown = isEndedByShutdown(turn.runId);
             const stopped = controller.signal.aborted && !shutdown;

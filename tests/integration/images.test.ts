@@ -2,6 +2,7 @@ import { readdir } from "node:fs/promises";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "@/lib/config/env";
+import { getDb } from "@/lib/db/client";
 import { forgetEndpointListingsForTests } from "@/lib/models/read-endpoint-listing";
 import { backgroundWorkSettled } from "@/lib/runs/background-work";
 import { threadRoot } from "@/lib/storage/layout";
@@ -34,9 +35,11 @@ afterAll(async () => {
   delete process.env.MODEL_ENDPOINTS;
   resetConfigForTests();
 });
-beforeEach(() => {
+beforeEach(async () => {
   blind.reset();
   forgetEndpointListingsForTests();
+  // What earlier tests taught every instance about the stub's vision starts over too.
+  await (await getDb()).modelCapability.deleteMany({});
 });
 afterEach(() => {
   delete process.env.IMAGE_HISTORY_TURNS;
@@ -239,6 +242,18 @@ describe("models that cannot see", () => {
     expect(imageParts(streamed(stub)[2])).toEqual([]);
     expect((streamed(stub)[2]!.tools ?? []).map((tool) => tool.function.name)).not.toContain("view_image");
     expect(second.metadata?.imagesOmitted).toBe(true);
+
+    // Another instance (here: this process with its own memory of listings gone) knows it
+    // from the database: names from the start, no request refused.
+    forgetEndpointListingsForTests();
+    const elsewhere = (await json(await api("GET", "/api/models"))).models.find((m: Json) => m.id === "default:stub");
+    expect(elsewhere.vision).toBe(false);
+    stub.enqueue({ type: "text", text: "Known everywhere." });
+    const third = await run(api, threadId, "Once more", ["scan.jpg"]);
+    expect(third.text).toBe("Known everywhere.");
+    expect(streamed(stub)).toHaveLength(4);
+    expect(imageParts(streamed(stub)[3])).toEqual([]);
+    expect(third.metadata?.imagesOmitted).toBe(true);
   });
 });
 
