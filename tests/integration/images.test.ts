@@ -175,7 +175,12 @@ describe("image uploads", () => {
     const { api } = await signUp();
     const { id: threadId } = await newThread(api, { title: "History" });
     await upload(api, threadId, [["first.jpg", await photoJpeg(300, 200), "image/jpeg"]]);
+    const before = (await json(await api("GET", `/api/threads/${threadId}/context`))).history.tokens;
     await run(api, threadId, "One", ["first.jpg"]);
+    // The context panel counts the image shown in the latest turn at its fixed cost.
+    const after = (await json(await api("GET", `/api/threads/${threadId}/context`))).history.tokens;
+    expect(after - before).toBeGreaterThanOrEqual(1000);
+    expect(after - before).toBeLessThan(1200);
     await run(api, threadId, "Two");
     const [firstRequest, secondRequest] = streamed(stub);
     expect(imageParts(firstRequest)).toHaveLength(1);
