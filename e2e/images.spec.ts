@@ -1,13 +1,17 @@
 import { expect, test } from "@playwright/test";
+import sharp from "sharp";
 import { AuthPage } from "./pages/auth-page";
 import { ChatPanel } from "./pages/chat-panel";
+import { ModelPicker } from "./pages/model-picker";
 import { expectAccessible } from "./support/axe";
 import { StubModel } from "./support/stub-model";
 import { SAME_ORIGIN } from "./support/same-origin";
 
 // An image pasted from the clipboard into the composer: its thumbnail in the composer, sent
 // with the message, shown as a thumbnail in the sent message, opened in the lightbox (axe
-// clean with it open, Escape closes it), and received by the model as an image part.
+// clean with it open, Escape closes it), and received by the model as an image part. Then an
+// image picked with the paperclip for a model that refuses images: the answer says the model
+// saw only the name, and the picker marks the model "no images".
 
 test("paste an image, send it, see the thumbnail and the lightbox", async ({ page, context }) => {
   const stub = new StubModel(page.request);
@@ -70,4 +74,25 @@ test("paste an image, send it, see the thumbnail and the lightbox", async ({ pag
   await page.keyboard.press("Escape");
   await expect(lightbox).toBeHidden();
   await expect(thumbnail).toBeFocused();
+
+  await test.step("a model that refuses images answers from the name, and the chat says so", async () => {
+    await stub.refuseImages();
+    await stub.script([{ type: "text", text: "I can only read the file name." }]);
+    const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#0ea5e9" } })
+      .jpeg()
+      .toBuffer();
+    await chat.fileInput.setInputFiles({ name: "picked.jpg", mimeType: "image/jpeg", buffer: photo });
+    await expect(chat.chip("picked.jpg")).toHaveAttribute("data-status", "done");
+    await chat.sendMessage("And this one?");
+    const answer = chat.assistantMessages.last();
+    await expect(answer).toContainText("I can only read the file name.");
+    await expect(answer.locator('[data-testid="model-notice"][data-kind="images_omitted"]')).toContainText(
+      "cannot see images",
+    );
+    await expect(chat.idle()).toBeAttached();
+    const picker = new ModelPicker(page);
+    await picker.trigger.click();
+    await expect(picker.option("default:stub")).toContainText("no images");
+    await picker.search.press("Escape");
+  });
 });
