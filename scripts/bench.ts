@@ -20,7 +20,9 @@
 //     each beside a 10-exchange thread run in alternation (target ≤ 1.2×), runs that made
 //     a summary call reported apart, and
 //  7. on both databases, a run's admission in a project with 200 approved memory notes beside
-//     the same in a project with none, alternated (target ≤ 1.1×).
+//     the same in a project with none, alternated (target ≤ 1.1×), and
+//  8. preparing a 12-megapixel JPEG (time, RSS growth) and the server's health latency while
+//     4 are prepared at once (scripts/bench-images.ts; target ≤ 200 ms).
 // Prints the timings and the ratios.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
@@ -41,6 +43,7 @@ import {
   withThrowawayPostgres,
 } from "./bench-support";
 import { benchHeavy, benchSoak } from "./bench-heavy";
+import { benchImages } from "./bench-images";
 
 interface Seeded {
   userId: string;
@@ -974,6 +977,7 @@ const benches: Record<string, () => Promise<void>> = {
   "first-byte": benchFirstByte,
   "page-js": benchPageJs,
   conversation: benchLongConversation,
+  images: benchImages,
   // Not in the default run (`npm run bench` with no argument): they take minutes on their own.
   heavy: benchHeavy,
   soak: benchSoak,
