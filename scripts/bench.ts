@@ -18,7 +18,11 @@
 //  6. a long conversation: model-request size and run time at 10, 100 and 300 exchanges
 //     against the scripted model (500-character questions, ~2 KB answers, default budget),
 //     each beside a 10-exchange thread run in alternation (target ≤ 1.2×), runs that made
-//     a summary call reported apart.
+//     a summary call reported apart, and
+//  7. on both databases, a run's admission in a project with 200 approved memory notes beside
+//     the same in a project with none, alternated (target ≤ 1.1×), and
+//  8. preparing a 12-megapixel JPEG (time, RSS growth) and the server's health latency while
+//     4 are prepared at once (scripts/bench-images.ts; target ≤ 200 ms).
 // Prints the timings and the ratios.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
@@ -39,6 +43,7 @@ import {
   withThrowawayPostgres,
 } from "./bench-support";
 import { benchHeavy, benchSoak } from "./bench-heavy";
+import { benchImages } from "./bench-images";
 
 interface Seeded {
   userId: string;
@@ -339,8 +344,92 @@ async function benchShelf(label: string): Promise<void> {
   await closeDb();
 }
 
-async function benchBothDatabases(): Promise<void> {
-  // The runs on each shelf go to the scripted model, answering at once.
+/**
+ * A run's admission in a project with 200 approved notes beside the same in a project with none,
+ * alternated (target ≤ 1.1×): admission pins the memory in the project's one snapshot statement,
+ * a bounded read (at most the block's byte cap of notes), so the notes cost almost nothing.
+ * Admission is `startRun`'s admission stage (the transaction that locks the chat, records the
+ * run and pins the project); the whole run, read to its end, is shown beside it.
+ */
+async function benchMemoryAdmission(label: string): Promise<void> {
+  const { getDb, closeDb } = await import("@/lib/db/client");
+  const { startRun } = await import("@/lib/runs/start-run");
+  const { backgroundWorkSettled } = await import("@/lib/runs/background-work");
+  const db = await getDb();
+  const userId = randomUUID().replace(/-/g, "");
+  await db.user.create({ data: { id: userId, name: "Bench", email: `${userId}@bench.test` } });
+  const project = (name: string) =>
+    db.project.create({
+      data: { userId, name, nameKey: name.toLowerCase(), instructions: "Answer briefly, in metric units." },
+    });
+  const remembering = (await project("Remembering")).id;
+  const forgetful = (await project("Forgetful")).id;
+  const approvedAt = Date.now();
+  await db.projectNote.createMany({
+    data: Array.from({ length: 200 }, (_, i) => ({
+      projectId: remembering,
+      userId,
+      text: `Decision ${i}: the client's fiscal year starts in April; report in metric units.`,
+      state: "approved" as const,
+      origin: "user" as const,
+      approvedAt: new Date(approvedAt - i * 1000),
+    })),
+  });
+  const runOn = (projectId: string) => async () => {
+    const threadId = (await db.thread.create({ data: { userId, projectId, title: "bench" } })).id;
+    const start = performance.now();
+    const { stream, stages } = await startRun({
+      userId,
+      threadId,
+      trigger: { kind: "submit", text: "What did we decide?" },
+    });
+    const admission = stages.admission;
+    const reader = stream.getReader();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      if (chunk.value.type === "error") throw new Error(`a run failed: ${chunk.value.errorText}`);
+    }
+    const run = performance.now() - start;
+    await backgroundWorkSettled();
+    return { admission, run };
+  };
+  for (let i = 0; i < 5; i++) for (const projectId of [remembering, forgetful]) await runOn(projectId)();
+  const samples: { admission: number; run: number }[][] = [[], []];
+  // In turn, each first every other round (ABBA), so neither pays more often for going first.
+  for (let i = 0; i < 41; i++) {
+    if (i % 2 === 0) {
+      samples[0]!.push(await runOn(remembering)());
+      samples[1]!.push(await runOn(forgetful)());
+    } else {
+      samples[1]!.push(await runOn(forgetful)());
+      samples[0]!.push(await runOn(remembering)());
+    }
+  }
+  // The statement that pins a project (memory included), alone, in turn for each project.
+  const { pinProjectContext } = await import("@/lib/runs/admission/pin-project-context");
+  const { transaction } = await import("@/lib/db/client");
+  const [pinWith, pinWithout] = await interleavedP50s(
+    [remembering, forgetful].map(
+      (projectId) => () => transaction((tx) => pinProjectContext(tx, { projectId, userId, scope: null })),
+    ),
+    101,
+  );
+  console.log(
+    `[${label}] pinning the project alone (one statement and its rendering): p50 ${pinWith!.toFixed(2)} ms with 200 notes, ${pinWithout!.toFixed(2)} ms with none`,
+  );
+  const [withNotes, without] = samples.map((s) => ({
+    admission: median(s.map((x) => x.admission)),
+    run: median(s.map((x) => x.run)),
+  })) as [{ admission: number; run: number }, { admission: number; run: number }];
+  const ratio = withNotes.admission / without.admission;
+  console.log(
+    `[${label}] admission with 200 approved notes: p50 ${withNotes.admission.toFixed(1)} ms, ×${ratio.toFixed(2)} a project with none (${without.admission.toFixed(1)} ms; alternated, 41 each; target ≤ 1.1: ${ratio <= 1.1 ? "met" : "MISSED"}); whole run ${withNotes.run.toFixed(1)} ms beside ${without.run.toFixed(1)} ms`,
+  );
+  await closeDb();
+}
+
+/** Runs `bench` on PGlite, then on a throwaway PostgreSQL database, against the scripted model. */
+async function onBothDatabases(bench: (label: string) => Promise<void>): Promise<void> {
+  // The runs go to the scripted model, answering at once.
   const { startStubModelServer } = await import("../tests/support/stub-model-server");
   const stub = await startStubModelServer({ port: 3742, nonStreamingTurn: { type: "text", text: "Bench title" } });
   stub.setDefaultTurn({ type: "text", text: "Ten documents, briefly.", chunks: ["Ten documents,", " briefly."] });
@@ -351,11 +440,11 @@ async function benchBothDatabases(): Promise<void> {
   delete process.env.DATABASE_URL;
   resetConfigForTests();
   try {
-    await benchShelf("PGlite");
+    await bench("PGlite");
     await withThrowawayPostgres("PostgreSQL", async (url) => {
       process.env.DATABASE_URL = url;
       resetConfigForTests();
-      await benchShelf("PostgreSQL");
+      await bench("PostgreSQL");
     });
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
@@ -972,12 +1061,14 @@ async function benchLongConversation(): Promise<void> {
 
 // `npm run bench -- export` runs one benchmark; no argument runs them all.
 const benches: Record<string, () => Promise<void>> = {
-  shelf: benchBothDatabases,
+  shelf: () => onBothDatabases(benchShelf),
+  memory: () => onBothDatabases(benchMemoryAdmission),
   upload: benchUpload,
   export: benchExport,
   "first-byte": benchFirstByte,
   "page-js": benchPageJs,
   conversation: benchLongConversation,
+  images: benchImages,
   // Not in the default run (`npm run bench` with no argument): they take minutes on their own.
   heavy: benchHeavy,
   soak: benchSoak,

@@ -5,7 +5,9 @@ import { useTranslations } from "next-intl";
 import { formatByteSize } from "@/lib/text/format-byte-size";
 import { FileIcon } from "@/components/files/file-icon";
 import type { FileUploadFailure as UploadFailure } from "@/lib/client/upload-manager";
+import { threadUploadThumbnailUrl } from "@/lib/client/api";
 import type { UploadItem } from "./use-upload-queue";
+import { useFilePreview } from "./file-preview-provider";
 
 function useFailureText(maxBytes: number): (failure: UploadFailure | undefined) => string {
   const t = useTranslations("chat");
@@ -23,6 +25,8 @@ function Chip({ item, maxBytes, onRemove }: { item: UploadItem; maxBytes: number
   const failed = item.status === "error";
   const name = item.threadFile?.filename ?? item.name;
   const percent = Math.round(item.progress * 100);
+  const { threadId } = useFilePreview();
+  const image = item.threadFile?.image;
   return (
     <li
       className={`relative flex w-60 items-start gap-2 overflow-hidden rounded-lg border px-2.5 py-2 text-xs ${
@@ -37,6 +41,14 @@ function Chip({ item, maxBytes, onRemove }: { item: UploadItem; maxBytes: number
     >
       {failed ? (
         <AlertCircle className="mt-0.5 size-4 shrink-0 text-red-500" aria-hidden />
+      ) : image ? (
+        // eslint-disable-next-line @next/next/no-img-element -- a stored upload's thumbnail, served by the API
+        <img
+          src={threadUploadThumbnailUrl(threadId, name)}
+          alt=""
+          className="size-9 shrink-0 rounded object-cover ring-1 ring-zinc-200 dark:ring-zinc-700"
+          data-testid="upload-chip-thumbnail"
+        />
       ) : (
         <FileIcon filename={name} className="mt-0.5 size-4" />
       )}

@@ -138,7 +138,16 @@ export function ChatSession({
     if (!text || busy) return;
     const sent = uploads.takeFinished();
     const attachments = sent.flatMap(({ threadFile: file }) =>
-      file ? [{ filename: file.filename, sizeBytes: file.sizeBytes, virtualPath: file.virtualPath }] : [],
+      file
+        ? [
+            {
+              filename: file.filename,
+              sizeBytes: file.sizeBytes,
+              virtualPath: file.virtualPath,
+              ...(file.image ? { image: file.image } : {}),
+            },
+          ]
+        : [],
     );
     const messageId = generateId();
     pending.current = { kind: "submit", messageId, text: draft, uploads: sent };

@@ -2,7 +2,15 @@
 
 import { ArrowUp, Paperclip, Square } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useRef, useState, type DragEvent, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
+import {
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type DragEvent,
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactNode,
+} from "react";
 import { Button } from "@/components/ui/button";
 import { AttachmentChips } from "./attachment-chips";
 import { dragHasFiles, droppedFiles } from "@/components/files/dropped-files";
@@ -12,8 +20,8 @@ import type { HashPicker } from "@/components/scope/use-scope-hash-picker";
 /**
  * Where a message is written: Enter sends (not while an input method is composing, so
  * Chinese or Japanese input is not cut short), Shift+Enter starts a new line. Files come
- * in through the paperclip or by dropping them here; while an answer streams, Send
- * becomes Stop.
+ * in through the paperclip, by dropping them here or by pasting (a screenshot from the
+ * clipboard); while an answer streams, Send becomes Stop.
  */
 export function Composer({
   draft,
@@ -66,6 +74,14 @@ export function Composer({
     if (!disabled) uploads.add(droppedFiles(event));
   }
 
+  // A pasted screenshot or copied file is an upload; pasted text stays text.
+  function onPaste(event: ClipboardEvent<HTMLTextAreaElement>) {
+    const files = Array.from(event.clipboardData.files);
+    if (files.length === 0 || disabled) return;
+    event.preventDefault();
+    uploads.add(files);
+  }
+
   return (
     <form
       onSubmit={submit}
@@ -93,6 +109,7 @@ export function Composer({
         value={draft}
         onChange={(event) => onDraftChange(event.target.value)}
         onKeyDown={onKeyDown}
+        onPaste={onPaste}
         disabled={disabled}
         rows={1}
         placeholder={disabled ? t("composerDisabledPlaceholder") : t("composerPlaceholder")}

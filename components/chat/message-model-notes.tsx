@@ -9,9 +9,21 @@ import { modelLabel } from "./model-label";
 export function MessageModelNotices({ message }: { message: ThreadMessage }) {
   const t = useTranslations("models");
   const notices = message.metadata?.notices ?? [];
-  if (!notices.length) return null;
+  const imagesOmitted = message.metadata?.imagesOmitted === true;
+  if (!notices.length && !imagesOmitted) return null;
   return (
     <div className="space-y-2">
+      {imagesOmitted ? (
+        <p
+          role="note"
+          className="flex gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-inset ring-amber-200 dark:bg-amber-400/10 dark:text-amber-200 dark:ring-amber-400/30"
+          data-testid="model-notice"
+          data-kind="images_omitted"
+        >
+          <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <span>{t("noticeImagesOmitted", { model: modelLabel(message.metadata?.modelId ?? "") })}</span>
+        </p>
+      ) : null}
       {notices.map((notice) => (
         <p
           key={notice.kind}

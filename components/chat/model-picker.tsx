@@ -241,6 +241,15 @@ export function ModelPicker({ threadId }: { threadId: string }) {
                         <span className={badgeClass("indigo")}>{t("defaultBadge")}</span>
                       ) : null}
                       {model.tools === false ? <span className={badgeClass("amber")}>{t("noToolsBadge")}</span> : null}
+                      {model.vision === true ? (
+                        <span className={badgeClass("neutral")} data-testid="model-picker-vision">
+                          {t("visionBadge")}
+                        </span>
+                      ) : model.vision === false ? (
+                        <span className={badgeClass("amber")} data-testid="model-picker-no-vision">
+                          {t("noVisionBadge")}
+                        </span>
+                      ) : null}
                     </div>
                   );
                 })}

@@ -33,6 +33,12 @@ export class StubModel {
     if (!response.ok()) throw new Error(`stub refused the mode: ${await response.text()}`);
   }
 
+  /** From now on, refuse image parts the way OpenAI does for a model that cannot see. */
+  async refuseImages(refuse = true) {
+    const response = await this.request.post(`${this.url}/__script`, { data: { refuseImages: refuse } });
+    if (!response.ok()) throw new Error(`stub refused the mode: ${await response.text()}`);
+  }
+
   /** Queues streamed turns; `title` answers the background title call without using the queue. */
   async script(turns: StubTurn[], title?: string) {
     const response = await this.request.post(`${this.url}/__script`, {

@@ -23,3 +23,6 @@ export const projectThreadFilesQuery = z.object({
 
 /** GET /api/threads/{id}/artifacts/{folder}/{name} */
 export const artifactQuery = z.object({ download: z.enum(["true", "false"]).default("false") });
+
+/** GET /api/threads/{id}/uploads/{filename}: the original, or an image's thumbnail (at most 256 px). */
+export const uploadQuery = z.object({ size: z.enum(["full", "thumb"]).default("full") });

@@ -93,6 +93,11 @@ export function threadArtifactUrl(threadId: string, kind: ThreadFileKind, filena
   return `${threadPath(threadId)}/artifacts/${THREAD_FOLDER[kind]}/${encodeURIComponent(filename)}`;
 }
 
+/** An image upload's thumbnail (at most 256 px; GET /api/threads/{id}/uploads/{name}?size=thumb). */
+export function threadUploadThumbnailUrl(threadId: string, filename: string): string {
+  return `${threadPath(threadId)}/uploads/${encodeURIComponent(filename)}?size=thumb`;
+}
+
 /** The same artifact as an attachment. */
 export function artifactDownloadUrl(artifactUrl: string): string {
   return `${artifactUrl}?download=true`;

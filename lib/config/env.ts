@@ -40,6 +40,8 @@ const settingSchemas = {
   allowSignUp: { env: "ALLOW_SIGN_UP", schema: booleanFromEnv, fallback: true },
   modelContextTokens: { env: "MODEL_CONTEXT_TOKENS", schema: integerInRange(2048, 2000000), fallback: 32768 },
   modelMaxOutputTokens: { env: "MODEL_MAX_OUTPUT_TOKENS", schema: integerInRange(1, 2000000), fallback: 4096 },
+  // How many of the latest user turns send their images as images; older ones send a stub.
+  imageHistoryTurns: { env: "IMAGE_HISTORY_TURNS", schema: integerInRange(1, 100), fallback: 4 },
 } as const;
 
 type SettingName = keyof typeof settingSchemas;

@@ -9,6 +9,8 @@ export const DEFAULT_ENDPOINT = "default";
 export interface EndpointModel {
   name: string;
   contextTokens: number | null;
+  /** Whether the model takes images; null: the endpoint's setting (or unknown). */
+  vision: boolean | null;
 }
 
 export interface ModelEndpoint {
@@ -19,6 +21,8 @@ export interface ModelEndpoint {
   /** Models listed in the configuration; null: read from the endpoint's `GET /models`. */
   models: EndpointModel[] | null;
   contextTokens: number | null;
+  /** Whether its models take images (a model's own `vision` wins); null: unknown, learned by runs. */
+  vision: boolean | null;
 }
 
 const contextTokens = z.number().int().min(256).max(100_000_000);
@@ -34,10 +38,16 @@ const entrySchema = z.object({
   baseURL: z.url({ protocol: /^https?$/ }),
   apiKey: z.string().min(1).optional(),
   models: z
-    .array(z.union([modelName, z.object({ name: modelName, contextTokens: contextTokens.optional() })]))
+    .array(
+      z.union([
+        modelName,
+        z.object({ name: modelName, contextTokens: contextTokens.optional(), vision: z.boolean().optional() }),
+      ]),
+    )
     .min(1)
     .optional(),
   contextTokens: contextTokens.optional(),
+  vision: z.boolean().optional(),
 });
 
 export function parseModelEndpoints(raw: string | undefined, warn: (message: string) => void): ModelEndpoint[] {
@@ -76,18 +86,21 @@ export function parseModelEndpoints(raw: string | undefined, warn: (message: str
       apiKey: apiKey ?? null,
       models: models ? uniqueModels(models) : null,
       contextTokens: parsed.data.contextTokens ?? null,
+      vision: parsed.data.vision ?? null,
     });
   });
   return endpoints;
 }
 
-function uniqueModels(models: (string | { name: string; contextTokens?: number })[]): EndpointModel[] {
+function uniqueModels(
+  models: (string | { name: string; contextTokens?: number; vision?: boolean })[],
+): EndpointModel[] {
   const byName = new Map<string, EndpointModel>();
   for (const model of models) {
     const entry =
       typeof model === "string"
-        ? { name: model, contextTokens: null }
-        : { name: model.name, contextTokens: model.contextTokens ?? null };
+        ? { name: model, contextTokens: null, vision: null }
+        : { name: model.name, contextTokens: model.contextTokens ?? null, vision: model.vision ?? null };
     if (!byName.has(entry.name)) byName.set(entry.name, entry);
   }
   return [...byName.values()];

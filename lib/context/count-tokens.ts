@@ -14,8 +14,11 @@ import { countTokens } from "gpt-tokenizer";
 
 const MESSAGE_OVERHEAD = 4;
 const TOOL_CALL_OVERHEAD = 8;
-/** A picture costs what a model charges for it, not its base64 length; a typical high-detail tile set. */
-const IMAGE_TOKENS = 1000;
+/**
+ * A picture costs what a model charges for it, not its base64 length: a fixed 1,000 tokens
+ * (OpenAI's high-detail price of a 2048 px image is 765–1,105; docs/operations.md).
+ */
+export const IMAGE_TOKENS = 1000;
 const REPLY_PRIMING = 3;
 
 const CACHE_MAX_ENTRIES = 50_000;
@@ -53,7 +56,8 @@ function partTokens(part: Part): number {
     case "image":
       return IMAGE_TOKENS;
     case "file":
-      return countTextTokens(jsonText(part.data));
+      // Images come as file parts (history-to-model-messages.ts): their fixed cost, never their bytes.
+      return part.mediaType.startsWith("image") ? IMAGE_TOKENS : countTextTokens(jsonText(part.data));
     default:
       return countTextTokens(jsonText(part));
   }

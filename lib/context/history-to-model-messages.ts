@@ -1,8 +1,9 @@
-import { convertToModelMessages, type ModelMessage, type ToolSet } from "ai";
+import { convertToModelMessages, type FilePart, type ModelMessage, type TextPart, type ToolSet } from "ai";
 import { formatByteSize } from "@/lib/text/format-byte-size";
 import type { ThreadMessage, AttachedFile } from "@/lib/thread-messages/thread-message";
 import { withMessageId } from "./message-provenance";
 import { PROPOSE_PROJECT_NOTE } from "@/lib/thread-messages/tool-names";
+import { imageAttachments, imageNameLine, imageStubLine, missingImageLine, type ImageTreatment } from "./image-turns";
 
 // Turns persisted UI messages into model messages, each stamped with the id of the UI message
 // it came from, so the request builder can find the run's genuine user message by id.
@@ -41,14 +42,58 @@ function withProposalsWithheld(message: ThreadMessage): ThreadMessage {
   };
 }
 
-export async function historyToModelMessages(history: ThreadMessage[], tools: ToolSet): Promise<ModelMessage[]> {
+/** A prepared image's bytes, by upload name; null when the upload is gone. */
+export type LoadImage = (name: string) => Promise<{ bytes: Uint8Array; mediaType: string } | null>;
+
+export interface HistoryImages {
+  /** From planImageTreatment (image-turns.ts). */
+  plan: ReadonlyMap<string, ImageTreatment>;
+  load: LoadImage;
+}
+
+/** The parts that follow a user message's text for its images, by the plan's treatment. */
+async function imageContent(
+  message: ThreadMessage,
+  treatment: ImageTreatment,
+  load: LoadImage,
+): Promise<(TextPart | FilePart)[]> {
+  return Promise.all(
+    imageAttachments(message).map(async (file): Promise<TextPart | FilePart> => {
+      if (treatment === "stub") return { type: "text", text: imageStubLine(file) };
+      if (treatment === "name") return { type: "text", text: imageNameLine(file) };
+      const image = await load(file.filename);
+      if (!image) return { type: "text", text: missingImageLine(file) };
+      return { type: "file", data: image.bytes, mediaType: image.mediaType, filename: file.filename };
+    }),
+  );
+}
+
+function appendToUserMessage(message: ModelMessage, parts: (TextPart | FilePart)[]): ModelMessage {
+  if (message.role !== "user" || parts.length === 0) return message;
+  const content =
+    typeof message.content === "string" ? [{ type: "text" as const, text: message.content }] : message.content;
+  return { ...message, content: [...content, ...parts] };
+}
+
+export async function historyToModelMessages(
+  history: ThreadMessage[],
+  tools: ToolSet,
+  images?: HistoryImages,
+): Promise<ModelMessage[]> {
   const converted = await Promise.all(
     history.map(async (message) => {
       const modelMessages = await convertToModelMessages([withProposalsWithheld(withAttachmentsNote(message))], {
         tools,
         ignoreIncompleteToolCalls: true,
       });
-      return modelMessages.map((modelMessage) => withMessageId(modelMessage, message.id));
+      const treatment = images?.plan.get(message.id);
+      const extra = treatment && images ? await imageContent(message, treatment, images.load) : [];
+      return modelMessages.map((modelMessage, index) =>
+        withMessageId(
+          index === modelMessages.length - 1 ? appendToUserMessage(modelMessage, extra) : modelMessage,
+          message.id,
+        ),
+      );
     }),
   );
   return converted.flat();

@@ -35,3 +35,16 @@ export function fileResponse({
     },
   });
 }
+
+/** Bytes made by the server (an image's thumbnail): an image type, always inline, cacheable privately. */
+export function imageBytesResponse({ bytes, mediaType }: { bytes: Uint8Array; mediaType: string }): Response {
+  return new Response(new Uint8Array(bytes), {
+    headers: {
+      "Content-Type": mediaType,
+      "Content-Length": String(bytes.byteLength),
+      "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": fileContentSecurityPolicy(mediaType),
+      "Cache-Control": "private, max-age=3600",
+    },
+  });
+}

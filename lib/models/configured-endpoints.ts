@@ -16,6 +16,7 @@ export function configuredEndpoints(): ModelEndpoint[] {
       apiKey: c.model.apiKey,
       models: null,
       contextTokens: null,
+      vision: null,
     });
   }
   return [...endpoints, ...c.modelEndpoints];

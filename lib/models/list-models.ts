@@ -3,6 +3,7 @@ import { modelContextTokens } from "./model-context-tokens";
 import { formatModelId } from "./model-id";
 import { readModelCatalog } from "./read-model-catalog";
 import { knownToolSupport } from "./tool-support";
+import { knownVisionSupport } from "./vision-support";
 
 // GET /api/models: every model of every endpoint, grouped by endpoint in configuration order.
 // `endpoints` also names an endpoint that is down and has never listed anything, which would
@@ -20,6 +21,7 @@ export async function listModels(): Promise<ModelListDto> {
           name,
           available: listing.available,
           tools: knownToolSupport(listing, name),
+          vision: knownVisionSupport(endpoint, listing, name, catalog.sharedVision),
           contextTokens: modelContextTokens(id),
         };
       }),

@@ -6,6 +6,8 @@ export interface ModelDto {
   name: string;
   available: boolean;
   tools: boolean | null;
+  /** Whether it sees images; null: unknown until a run learns it. */
+  vision: boolean | null;
   contextTokens: number | null;
 }
 

@@ -10,4 +10,6 @@ export type ModelNotice =
 export interface ModelMetadata {
   modelId: string;
   notices: ModelNotice[];
+  /** The model was not shown this turn's images (known text-only, or refused them). */
+  imagesOmitted?: true;
 }

@@ -2,6 +2,7 @@ import { configuredEndpoints, defaultModelName } from "./configured-endpoints";
 import { formatModelId } from "./model-id";
 import { DEFAULT_ENDPOINT, type ModelEndpoint } from "@/lib/config/parse-model-endpoints";
 import { readEndpointListing, type EndpointListing } from "./read-endpoint-listing";
+import { readSharedVision, type SharedVision } from "./shared-vision";
 
 // Every configured endpoint with the models it offers right now (cached listings), the one
 // view that the picker, a thread's model choice and each run's resolution all share.
@@ -16,13 +17,19 @@ export interface CatalogEndpoint {
 export interface ModelCatalog {
   endpoints: CatalogEndpoint[];
   defaultModelId: string | null;
+  /** What instances learned lately about models' vision (shared-vision.ts); absent: nothing. */
+  sharedVision?: SharedVision;
 }
 
 export async function readModelCatalog(): Promise<ModelCatalog> {
   const endpoints = configuredEndpoints();
   const defaultName = defaultModelName();
-  const listings = await Promise.all(endpoints.map((endpoint) => readEndpointListing(endpoint)));
+  const [listings, sharedVision] = await Promise.all([
+    Promise.all(endpoints.map((endpoint) => readEndpointListing(endpoint))),
+    endpoints.length ? readSharedVision() : new Map<string, boolean>(),
+  ]);
   return {
+    sharedVision,
     endpoints: endpoints.map((endpoint, index) => {
       const listing = listings[index]!;
       const names = new Set(listing.names);

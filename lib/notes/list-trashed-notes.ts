@@ -1,7 +1,7 @@
 import { config } from "@/lib/config/env";
 import { transaction } from "@/lib/db/client";
 import { nextOffset } from "@/lib/http/paging";
-import { readTrashOrigin } from "@/lib/trash/trash-origin";
+import { activeOriginProjectIds } from "@/lib/trash/trash-origin";
 import { purgeExpiredNotes } from "./purge-expired-notes";
 import { toTrashedNoteDto, type TrashedNotePage } from "./trashed-note-dto";
 
@@ -29,12 +29,7 @@ export async function listTrashedNotes({
       skip: offset,
       take: limit,
     });
-    const originIds = [...new Set(rows.map((row) => readTrashOrigin(row).projectId))];
-    const active = await tx.project.findMany({
-      where: { id: { in: originIds }, userId, status: "active" },
-      select: { id: true },
-    });
-    return { rows, total, activeProjectIds: new Set(active.map((project) => project.id)) };
+    return { rows, total, activeProjectIds: await activeOriginProjectIds(tx, userId, rows) };
   });
   const retentionDays = config().trashRetentionDays;
   const notes = rows.map((row) =>

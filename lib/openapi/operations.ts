@@ -2,7 +2,7 @@ import { z } from "zod";
 import { documentContentQuery, listDocumentsQuery, saveFromThreadBody } from "@/lib/api-schemas/documents";
 import { exportQuery } from "@/lib/api-schemas/portable";
 import { createProjectBody, listProjectsQuery, updateProjectBody } from "@/lib/api-schemas/projects";
-import { artifactQuery, projectThreadFilesQuery } from "@/lib/api-schemas/thread-files";
+import { artifactQuery, projectThreadFilesQuery, uploadQuery } from "@/lib/api-schemas/thread-files";
 import { createThreadBody, listThreadsQuery, moveThreadBody, updateThreadBody } from "@/lib/api-schemas/threads";
 import { listTrashQuery, restoreDocumentBody } from "@/lib/api-schemas/trash";
 import { createNoteBody, listNotesQuery, restoreNoteBody, updateNoteBody } from "@/lib/api-schemas/notes";
@@ -466,7 +466,8 @@ export const API_OPERATIONS: ApiOperation[] = [
     summary: "stream one or more `files` parts into the chat's uploads",
     auth: "accepts-tokens",
     multipart: {
-      description: "One or more `files` parts, each streamed to disk and limited to UPLOAD_MAX_BYTES.",
+      description:
+        "One or more `files` parts, each streamed to disk and limited to UPLOAD_MAX_BYTES. A `.png`, `.jpg`/`.jpeg`, `.webp` or `.gif` is an image: its bytes must be that format, decode, and hold at most 100 megapixels, else 422 and nothing of the request is stored; an animated image keeps its first frame for the model.",
       schema: z.object({ files: z.array(binary("A file")) }),
     },
     responses: [{ status: 201, description: "The uploads as stored", json: r.threadFilesSchema }],
@@ -479,6 +480,17 @@ export const API_OPERATIONS: ApiOperation[] = [
     summary: "the chat's uploads, by name",
     auth: "accepts-tokens",
     responses: [{ status: 200, description: "The uploads", json: r.threadFilesSchema }],
+  },
+  {
+    method: "GET",
+    path: "/api/threads/{id}/uploads/{filename}",
+    tag: "Chat files",
+    summary: "the upload's bytes, or with ?size=thumb an image's thumbnail",
+    description:
+      "`size=thumb`: a JPEG or PNG of at most 256 px on its longest side (404 for an upload that is not an image).",
+    auth: "accepts-tokens",
+    query: uploadQuery,
+    responses: [storedFile("The upload or its thumbnail")],
   },
   {
     method: "DELETE",

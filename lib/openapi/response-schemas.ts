@@ -137,6 +137,10 @@ export const threadFileSchema = z
       .string()
       .meta({ description: "How the model refers to the file: /mnt/user-data/{uploads|outputs}/…" }),
     artifactUrl: z.string().meta({ description: "Where its bytes are: /api/threads/{id}/artifacts/…" }),
+    image: z
+      .object({ width: z.number().int(), height: z.number().int() })
+      .optional()
+      .meta({ description: "Image uploads (PNG, JPEG, WebP, GIF) only: the original's size in pixels" }),
   })
   .meta({ id: "ThreadFile" });
 
@@ -323,9 +327,20 @@ export const threadMessageSchema = z
     parts: z.array(z.looseObject({ type: z.string() })).meta({ description: "AI SDK UI message parts" }),
     metadata: z.object({
       attachments: z
-        .array(z.object({ filename: z.string(), sizeBytes: z.number().int(), virtualPath: z.string() }))
+        .array(
+          z.object({
+            filename: z.string(),
+            sizeBytes: z.number().int(),
+            virtualPath: z.string(),
+            image: z.object({ width: z.number().int(), height: z.number().int() }).optional(),
+          }),
+        )
         .optional(),
       modelId: z.string().optional(),
+      imagesOmitted: z
+        .boolean()
+        .optional()
+        .meta({ description: "Assistant messages: the model ran without the turn's images (it cannot see them)" }),
       notices: z.array(z.looseObject({ kind: z.enum(["model_fallback", "tools_unsupported"]) })).optional(),
     }),
     sources: z
@@ -368,6 +383,10 @@ export const modelListSchema = z
         name: z.string(),
         available: z.boolean(),
         tools: z.boolean().nullable(),
+        vision: z
+          .boolean()
+          .nullable()
+          .meta({ description: "Whether it sees images; null: unknown until a run learns it" }),
         contextTokens: z.number().int().nullable(),
       }),
     ),

@@ -28,6 +28,8 @@ import { SHUTDOWN_ERROR } from "@/lib/runs/lease/end-runs-at-shutdown";
 import { sendRunSignal } from "@/lib/runs/lease/run-signals";
 import { readModelCatalog } from "@/lib/models/read-model-catalog";
 import { admitTurn, type RunTrigger } from "./admission/admit-turn";
+import { runImages } from "./run-images";
+import { withViewedImages, type ViewedImage } from "@/lib/context/viewed-images";
 
 // The run (design: "The run"): admission (admission/admit-turn.ts) → pinned context → tools → AI SDK loop →
 // persistence. One function behind both entry points: the thread page's server action and
@@ -83,8 +85,20 @@ export async function startRun({
     // an assistant's, else a new one), so a proposal can name the message it came from.
     const last = history.at(-1);
     const answerMessageId = last?.role === "assistant" ? last.id : generateId();
-    const tools = buildRunTools({ userId, threadId, answerMessageId, pinned });
-    const initialMessages = await historyToModelMessages(history, tools);
+    // What view_image returns during this run, shown to the model after each call's result.
+    const viewed = new Map<string, ViewedImage>();
+    const tools = buildRunTools({
+      userId,
+      threadId,
+      answerMessageId,
+      pinned,
+      viewedImages: runModel.vision === false ? undefined : { seesImages: runModel.seesImages, images: viewed },
+    });
+    const initialMessages = await historyToModelMessages(
+      history,
+      tools,
+      runImages({ userId, threadId, history, runModel }),
+    );
     const instructions = buildSystemPrompt({ today: new Date(), withTools: runModel.withTools });
     const budget = configuredContextBudget(runModel.modelId);
     const progress = createProgressChannel();
@@ -135,7 +149,7 @@ export async function startRun({
       prepareStep: async ({ initialMessages: initial, responseMessages, stepNumber }) => {
         // Rebuilt from the run's initial messages every step, so the summary and project
         // messages are inserted exactly once, and the request is fitted to the budget.
-        return { messages: await fitRequest([...initial, ...responseMessages], stepNumber) };
+        return { messages: await fitRequest(withViewedImages([...initial, ...responseMessages], viewed), stepNumber) };
       },
     });
 
@@ -169,6 +183,7 @@ export async function startRun({
           try {
             // The run is recorded with its audit event: whoever reads the finished run finds both.
             await contextAudit.written();
+            await runModel.visionShared();
             // Aborted by the server's shutdown: failed with its reason, not "stopped" by a user.
             const shutdown = isEndedByShutdown(turn.runId);
             const stopped = controller.signal.aborted && !shutdown;

@@ -12,6 +12,7 @@ import { resolveConfined } from "./confine";
 //     user-data/uploads/{name}              what the user uploaded
 //     user-data/outputs/{name}              what the agent wrote
 //     derived/uploads/{name}/converted.md   markdown companion of a convertible upload
+//     derived/uploads/{name}/image.json, image.prepared, image.thumb   an image upload's preparation
 //     derived/{uploads|outputs}/{name}/{original|converted}.offsets.json   offset sidecar of its text
 //   users/{userId}/projects/{projectId}/documents/
 //     .staging/{uuid}                       in-flight shelf uploads
@@ -107,6 +108,20 @@ export async function threadCompanionPath(ref: ThreadRef, name: string): Promise
 }
 
 /**
+ * An image upload's cached preparation (lib/thread-files/prepared-image.ts), in the same folder
+ * as a companion, so deleting the upload deletes it: its size and format (`info`), the copy a
+ * model is sent (`prepared`) and the thumbnail (`thumb`).
+ */
+export async function threadImageCachePath(
+  ref: ThreadRef,
+  name: string,
+  file: "info" | "prepared" | "thumb",
+): Promise<string> {
+  const fileName = file === "info" ? "image.json" : `image.${file}`;
+  return path.join(await resolveConfined(threadDerivedDir(ref, "uploads"), name), fileName);
+}
+
+/**
  * The character → byte offset sidecar (lib/text/offset-index.ts) of a thread file's text: of
  * the file itself, or of an upload's markdown companion. It sits in the file's own derived
  * folder (the companion's), which goes when the upload is deleted; an output rewritten in
@@ -183,6 +198,11 @@ export function convertedPathFor(originalPath: string): string {
  */
 export function offsetSidecarPathFor(originalPath: string, text: "original" | "converted"): string {
   return path.join(documentFolderOf(originalPath), "derived", `${text}.offsets.json`);
+}
+
+/** A shelf image's cached preparation for the model (view_image), in its derived folder like the conversion. */
+export function documentImageCachePathFor(originalPath: string, file: "info" | "prepared"): string {
+  return path.join(documentFolderOf(originalPath), "derived", file === "info" ? "image.json" : "image.prepared");
 }
 
 /** The sub-folders of a document folder that hold its files (emptied before the folder goes). */

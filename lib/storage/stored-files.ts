@@ -127,6 +127,21 @@ export async function writeTextAtomically(filePath: string, text: string): Promi
   }
 }
 
+/** Bytes written beside and renamed into place, like writeTextAtomically (a cache beside an original). */
+export async function writeBytesAtomically(filePath: string, bytes: Uint8Array): Promise<void> {
+  const temporary = `${filePath}.${randomUUID()}.tmp`;
+  try {
+    await mkdir(path.dirname(filePath)).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== "EEXIST") throw error;
+    });
+    await writeFile(temporary, bytes, { flag: "wx" });
+    await rename(temporary, filePath);
+  } catch (error) {
+    await removeFileIfPresent(temporary).catch(() => {});
+    throw error;
+  }
+}
+
 /** Moves a staged file to `targetPath`, creating its folder. */
 export async function placeStagedFile({
   stagedPath,

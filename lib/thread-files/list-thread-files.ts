@@ -1,6 +1,7 @@
 import path from "node:path";
 import { threadFilesDir } from "@/lib/storage/layout";
 import { fileStatsIfPresent, listRegularFileNames } from "@/lib/storage/stored-files";
+import { readImageInfo } from "./prepared-image";
 import { folderOfKind, toThreadFile, type ThreadFile, type ThreadFileKind } from "./thread-file-dto";
 
 /**
@@ -22,7 +23,9 @@ export async function listThreadFiles({
   const files = await Promise.all(
     names.map(async (filename) => {
       const stats = await fileStatsIfPresent(path.join(dir, filename));
-      return stats ? toThreadFile({ threadId, kind, filename, stats }) : null; // null: deleted while listing
+      if (!stats) return null; // deleted while listing
+      const image = kind === "upload" ? await readImageInfo({ userId, threadId }, filename) : null;
+      return toThreadFile({ threadId, kind, filename, stats, image });
     }),
   );
   return files.filter((file): file is ThreadFile => file !== null);

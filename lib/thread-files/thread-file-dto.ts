@@ -12,6 +12,8 @@ export interface ThreadFile {
   modifiedAt: string;
   virtualPath: string;
   artifactUrl: string;
+  /** Images only (PNG, JPEG, WebP, GIF uploads): the original's size as displayed. */
+  image?: { width: number; height: number };
 }
 
 export const folderOfKind: Record<ThreadFileKind, ThreadFolder> = { upload: "uploads", output: "outputs" };
@@ -27,14 +29,17 @@ export function toThreadFile({
   kind,
   filename,
   stats,
+  image,
 }: {
   threadId: string;
   kind: ThreadFileKind;
   filename: string;
   stats: { size: number; mtime: Date };
+  image?: { width: number; height: number } | null;
 }): ThreadFile {
   const folder = folderOfKind[kind];
   return {
+    ...(image ? { image: { width: image.width, height: image.height } } : {}),
     kind,
     filename,
     sizeBytes: stats.size,

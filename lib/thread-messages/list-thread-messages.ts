@@ -18,7 +18,12 @@ export async function listThreadMessages({ userId, threadId }: { userId: string;
     id,
     role,
     parts,
-    metadata: { attachments: metadata?.attachments, modelId: metadata?.modelId, notices: metadata?.notices },
+    metadata: {
+      attachments: metadata?.attachments,
+      modelId: metadata?.modelId,
+      notices: metadata?.notices,
+      ...(metadata?.imagesOmitted ? { imagesOmitted: true } : {}),
+    },
     ...(role === "assistant" ? { sources: sources[index]! } : {}),
     createdAt: metadata?.createdAt,
   }));

@@ -7,6 +7,8 @@ export interface AttachedFile {
   filename: string;
   sizeBytes: number;
   virtualPath: string;
+  /** Image uploads only: the original's size (the model is sent its prepared copy). */
+  image?: { width: number; height: number };
 }
 
 /** [start, end) in characters (code points) of the text a read tool returned. */
@@ -30,6 +32,8 @@ export interface ThreadMessageMetadata {
   modelId?: string;
   /** What the person should know about that model for this answer (assistant messages only). */
   notices?: ModelNotice[];
+  /** The turn's images were not shown to the model: it cannot see images (assistant messages only). */
+  imagesOmitted?: boolean;
 }
 
 export type ThreadMessage = UIMessage<ThreadMessageMetadata>;

@@ -10,3 +10,4 @@ export const READ_PROJECT_DOCUMENT = "read_project_document";
 export const SEARCH_PROJECT_DOCUMENTS = "search_project_documents";
 export const PROPOSE_PROJECT_NOTE = "propose_project_note";
 export const READ_PROJECT_MEMORY = "read_project_memory";
+export const VIEW_IMAGE = "view_image";

@@ -31,7 +31,8 @@ export function checkedTool<S extends z.ZodType, R>({
 }: {
   description: string;
   inputSchema: S;
-  execute: (input: z.output<S>) => Promise<R>;
+  /** `toolCallId`: which call this is (view_image keys the image it returns by it). */
+  execute: (input: z.output<S>, call: { toolCallId: string }) => Promise<R>;
 }) {
   const shown = shownSchema(inputSchema);
   // The output type is left open: the SDK's conditional tool types cannot resolve a generic one.
@@ -40,10 +41,10 @@ export function checkedTool<S extends z.ZodType, R>({
     inputSchema: jsonSchema<Record<string, unknown>>(() => shown.jsonSchema, {
       validate: async (value) => ({ success: true, value: value as Record<string, unknown> }),
     }),
-    execute: async (raw: Record<string, unknown>): Promise<R | ToolError> => {
+    execute: async (raw: Record<string, unknown>, { toolCallId }): Promise<R | ToolError> => {
       const parsed = inputSchema.safeParse(raw);
       if (!parsed.success) return { error: invalidInputReason(parsed.error) };
-      return execute(parsed.data);
+      return execute(parsed.data, { toolCallId });
     },
   });
 }

@@ -7,4 +7,16 @@ export interface RunToolContext {
   /** The id the run's answer is stored under: a proposal names the message it came from. */
   answerMessageId: string;
   pinned: PinnedProjectContext | null;
+  /**
+   * Images the run's view_image calls returned, by tool call id: the request builder shows
+   * each to the model right after its result (lib/context/viewed-images.ts). Absent: the
+   * model is known to be text-only, and view_image is not offered.
+   */
+  viewedImages?: ViewedImages;
+}
+
+export interface ViewedImages {
+  /** Whether the model still takes images (a refusal mid-run makes this false). */
+  seesImages(): boolean;
+  images: Map<string, { name: string; bytes: Uint8Array; mediaType: string }>;
 }

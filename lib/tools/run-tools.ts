@@ -15,9 +15,11 @@ import {
   READ_PROJECT_MEMORY,
   READ_THREAD_FILE,
   SEARCH_PROJECT_DOCUMENTS,
+  VIEW_IMAGE,
   WRITE_OUTPUT_FILE,
 } from "@/lib/thread-messages/tool-names";
 import { writeOutputFileTool } from "./write-output-file-tool";
+import { viewImageTool } from "./view-image-tool";
 
 /**
  * The tools of one run: thread tools always; the three project document tools and the memory
@@ -30,6 +32,8 @@ export function buildRunTools(context: RunToolContext) {
     [LIST_THREAD_FILES]: listThreadFilesTool(context),
     [READ_THREAD_FILE]: readThreadFileTool(context),
     [WRITE_OUTPUT_FILE]: writeOutputFileTool(context),
+    // Offered unless the model is known to be text-only (no `viewedImages`).
+    ...(context.viewedImages ? { [VIEW_IMAGE]: viewImageTool(context, context.viewedImages) } : {}),
   };
   if (!hasProjectTools(context.pinned)) return threadTools;
   return {

@@ -2,7 +2,7 @@ import { config } from "@/lib/config/env";
 import { transaction } from "@/lib/db/client";
 import { nextOffset } from "@/lib/http/paging";
 import { sweepForTrashListing } from "./sweep";
-import { readTrashOrigin } from "./trash-origin";
+import { activeOriginProjectIds } from "./trash-origin";
 import { toTrashedDocumentDto, type TrashPage } from "./trashed-document-dto";
 
 export const TRASH_LIST_MAX_LIMIT = 1000;
@@ -32,12 +32,7 @@ export async function listTrashedDocuments({
       skip: offset,
       take: limit,
     });
-    const originIds = [...new Set(rows.map((row) => readTrashOrigin(row).projectId))];
-    const active = await tx.project.findMany({
-      where: { id: { in: originIds }, userId, status: "active" },
-      select: { id: true },
-    });
-    return { rows, total, activeProjectIds: new Set(active.map((project) => project.id)) };
+    return { rows, total, activeProjectIds: await activeOriginProjectIds(tx, userId, rows) };
   });
   const retentionDays = config().trashRetentionDays;
   // contentMissing is the rows' recorded flag, which the sweep's reconciliation refreshes.

@@ -56,6 +56,7 @@ describe("a run in a project thread", () => {
       "read_project_memory",
       "read_thread_file",
       "search_project_documents",
+      "view_image",
       "write_output_file",
     ]);
 
@@ -142,7 +143,7 @@ describe("a run in a project thread", () => {
     expect(contentText(blocks(second!)[0]!)).toContain('name="Renamed project"');
     expect(contentText(blocks(second!)[0]!)).toContain("Version two.");
     expect(blocks(third!)).toHaveLength(0);
-    expect(toolNames(third!)).toEqual(["list_thread_files", "read_thread_file", "write_output_file"]);
+    expect(toolNames(third!)).toEqual(["list_thread_files", "read_thread_file", "view_image", "write_output_file"]);
     const { runs } = await (await api("GET", `/api/threads/${thread.id}/runs`)).json();
     const { events } = await (await api("GET", `/api/threads/${thread.id}/runs/${runs[0].id}/events`)).json();
     expect(events).toEqual([]);

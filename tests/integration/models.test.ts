@@ -76,13 +76,22 @@ describe("GET /api/models", () => {
     const body = await res.json();
     expect(body.defaultModelId).toBe("default:stub");
     expect(body.models).toEqual([
-      { id: "default:stub", endpoint: "default", name: "stub", available: true, tools: null, contextTokens: null },
+      {
+        id: "default:stub",
+        endpoint: "default",
+        name: "stub",
+        available: true,
+        tools: null,
+        vision: null,
+        contextTokens: null,
+      },
       {
         id: "local:llama3.1:8b",
         endpoint: "local",
         name: "llama3.1:8b",
         available: true,
         tools: null,
+        vision: null,
         contextTokens: 32768,
       },
       {
@@ -91,11 +100,36 @@ describe("GET /api/models", () => {
         name: "qwen2.5:7b",
         available: true,
         tools: null,
+        vision: null,
         contextTokens: 32768,
       },
-      { id: "fixed:big", endpoint: "fixed", name: "big", available: true, tools: null, contextTokens: 128000 },
-      { id: "fixed:small", endpoint: "fixed", name: "small", available: true, tools: null, contextTokens: null },
-      { id: "fixed:tiny", endpoint: "fixed", name: "tiny", available: true, tools: null, contextTokens: 4096 },
+      {
+        id: "fixed:big",
+        endpoint: "fixed",
+        name: "big",
+        available: true,
+        tools: null,
+        vision: null,
+        contextTokens: 128000,
+      },
+      {
+        id: "fixed:small",
+        endpoint: "fixed",
+        name: "small",
+        available: true,
+        tools: null,
+        vision: null,
+        contextTokens: null,
+      },
+      {
+        id: "fixed:tiny",
+        endpoint: "fixed",
+        name: "tiny",
+        available: true,
+        tools: null,
+        vision: null,
+        contextTokens: 4096,
+      },
     ]);
     // The entry with a colon in its name was ignored; "down" is named though it listed nothing.
     expect(body.endpoints).toEqual([

@@ -172,7 +172,12 @@ describe("the pinned context of a run", () => {
     expect(JSON.stringify(inside!.messages)).not.toContain("Smuggled rules.");
     expect(projectMessages(unassigned!)).toHaveLength(0);
     expect(JSON.stringify(unassigned!.messages)).not.toContain("Smuggled rules.");
-    expect(toolNames(unassigned!)).toEqual(["list_thread_files", "read_thread_file", "write_output_file"]);
+    expect(toolNames(unassigned!)).toEqual([
+      "list_thread_files",
+      "read_thread_file",
+      "view_image",
+      "write_output_file",
+    ]);
   });
 
   it("leaves a run unassigned with no project tools when admission cannot resolve the project", async () => {
@@ -186,7 +191,7 @@ describe("the pinned context of a run", () => {
     expect(text).toBe("Hello from the stub model.");
     const [request] = streamingRequests();
     expect(projectMessages(request!)).toHaveLength(0);
-    expect(toolNames(request!)).toEqual(["list_thread_files", "read_thread_file", "write_output_file"]);
+    expect(toolNames(request!)).toEqual(["list_thread_files", "read_thread_file", "view_image", "write_output_file"]);
     expect(await runEvents(api, t)).toEqual([]);
   });
 

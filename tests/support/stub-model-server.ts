@@ -17,11 +17,17 @@ export type { RecordedRequest, StubToolCall } from "./stub-model-types";
 // answers for a model without tool support: HTTP 400 "registry.ollama.ai/library/<model> does
 // not support tools" (or the given message), before any turn is taken from the queue.
 //
+// With `refuseImages` (or STUB_NO_VISION=1 in the environment of the command line), a
+// completion whose messages carry an `image_url` part is answered as OpenAI answers for a
+// model that cannot see: HTTP 400 "Invalid content type. image_url is only supported by
+// certain models." (or the given message). `imageParts(body)` lists the image parts a
+// recorded request carried, so tests assert on what the model was shown.
+//
 // In-process: `const stub = await startStubModelServer()` and `stub.enqueue(...)`.
 // Across processes (Playwright): `node --import tsx tests/support/stub-model-server.ts
 // --port 4010`, then script it over HTTP:
 //   POST /__script   {"turns": [StubTurn…], "defaultTurn"?: StubTurn, "nonStreamingTurn"?: StubTurn,
-//                     "models"?: string[], "refuseTools"?: boolean | string,
+//                     "models"?: string[], "refuseTools"?: boolean | string, "refuseImages"?: boolean | string,
 //                     "contextLimitChars"?: number | null}  → {"queued": n}
 //
 // `nonStreamingTurn`, when set, answers every non-streaming request without touching the
@@ -62,6 +68,8 @@ export interface StubModelServer {
   setModels(models: string[]): void;
   /** true: refuse tool definitions with Ollama's message; a string: with that message; false: accept them. */
   setRefuseTools(refuse: boolean | string): void;
+  /** true: refuse image parts with OpenAI's message; a string: with that message; false: accept them. */
+  setRefuseImages(refuse: boolean | string): void;
   /** How many times `GET /v1/models` was asked since start (the reset does not clear it). */
   modelListCount(): number;
   /** Refuses longer request bodies as over the context window; null: no limit. Until the next reset. */
@@ -77,8 +85,31 @@ export interface StubModelServerOptions {
   nonStreamingTurn?: StubTurn;
   models?: string[];
   refuseTools?: boolean | string;
+  refuseImages?: boolean | string;
   contextLimitChars?: number;
 }
+
+/** An image part of a Chat Completions request, as the provider sent it. */
+export interface SentImagePart {
+  /** The index of the message that carried it. */
+  messageIndex: number;
+  /** A `data:` URL (the app sends bytes, never links). */
+  url: string;
+}
+
+/** Every `image_url` part in a completion request's messages, in order. */
+export function imageParts(body: unknown): SentImagePart[] {
+  const messages = (body as { messages?: { content?: unknown }[] } | null)?.messages ?? [];
+  return messages.flatMap((message, messageIndex) =>
+    Array.isArray(message.content)
+      ? message.content
+          .filter((part: { type?: unknown }) => part?.type === "image_url")
+          .map((part: { image_url?: { url?: string } }) => ({ messageIndex, url: part.image_url?.url ?? "" }))
+      : [],
+  );
+}
+
+const REFUSED_IMAGES = "Invalid content type. image_url is only supported by certain models.";
 
 const FALLBACK_TURN: StubTurn = { type: "text", text: "Hello from the stub model." };
 const MODEL_ID = "stub";
@@ -143,6 +174,7 @@ export async function startStubModelServer(options: StubModelServerOptions = {})
   let nonStreamingTurn: StubTurn | undefined = options.nonStreamingTurn;
   let models = options.models ?? [MODEL_ID];
   let refuseTools = options.refuseTools ?? false;
+  let refuseImages = options.refuseImages ?? false;
   let modelListCount = 0;
   let contextLimitChars: number | null = options.contextLimitChars ?? null;
   let completionCount = 0;
@@ -184,6 +216,7 @@ export async function startStubModelServer(options: StubModelServerOptions = {})
     nonStreamingTurn = options.nonStreamingTurn;
     models = options.models ?? [MODEL_ID];
     refuseTools = options.refuseTools ?? false;
+    refuseImages = options.refuseImages ?? false;
     contextLimitChars = options.contextLimitChars ?? null;
   }
 
@@ -313,6 +346,12 @@ export async function startStubModelServer(options: StubModelServerOptions = {})
       record.outcome = "completed";
       return;
     }
+    if (refuseImages !== false && imageParts(body).length > 0) {
+      const message = typeof refuseImages === "string" ? refuseImages : REFUSED_IMAGES;
+      sendJson(res, 400, { error: { message, type: "invalid_request_error", param: null, code: null } });
+      record.outcome = "completed";
+      return;
+    }
     const turn = !body?.stream && nonStreamingTurn ? nonStreamingTurn : nextTurn();
     await turn.beforeReply?.();
     if (turn.type === "error") {
@@ -343,6 +382,7 @@ export async function startStubModelServer(options: StubModelServerOptions = {})
       nonStreamingTurn?: unknown;
       models?: unknown;
       refuseTools?: unknown;
+      refuseImages?: unknown;
       contextLimitChars?: unknown;
     };
     try {
@@ -376,7 +416,15 @@ export async function startStubModelServer(options: StubModelServerOptions = {})
     ) {
       return sendJson(res, 422, { error: "refuseTools must be a boolean or a message" });
     }
+    if (
+      parsed.refuseImages !== undefined &&
+      typeof parsed.refuseImages !== "boolean" &&
+      typeof parsed.refuseImages !== "string"
+    ) {
+      return sendJson(res, 422, { error: "refuseImages must be a boolean or a message" });
+    }
     queue.push(...turns);
+    if (parsed.refuseImages !== undefined) refuseImages = parsed.refuseImages as boolean | string;
     if (parsed.models !== undefined) models = parsed.models as string[];
     if (parsed.refuseTools !== undefined) refuseTools = parsed.refuseTools as boolean | string;
     if (limit !== undefined) contextLimitChars = limit as number | null;
@@ -462,6 +510,9 @@ export async function startStubModelServer(options: StubModelServerOptions = {})
     setRefuseTools: (refuse) => {
       refuseTools = refuse;
     },
+    setRefuseImages: (refuse) => {
+      refuseImages = refuse;
+    },
     modelListCount: () => modelListCount,
     setContextLimit: (chars) => {
       contextLimitChars = chars;
@@ -490,6 +541,7 @@ if (runAsScript) {
     port: readPortArgument(process.argv),
     models: modelsFlag >= 0 ? (process.argv[modelsFlag + 1] ?? "").split(",").filter(Boolean) : undefined,
     refuseTools: process.argv.includes("--refuse-tools"),
+    refuseImages: ["1", "true"].includes(process.env.STUB_NO_VISION ?? ""),
   });
   console.log(`stub model server listening on ${stub.url}`);
   for (const signal of ["SIGINT", "SIGTERM"] as const) {

@@ -23,8 +23,9 @@ export const LIB_ORDER: readonly (readonly string[])[] = [
   ["errors", "text", "generated", "i18n", "health"],
   // Pure helpers over names and bytes; the environment, parsed (CIDR ranges and model endpoints included).
   ["files", "config"],
-  // Plumbing that knows no domain: HTTP requests and responses, the database, the disk, conversion.
-  ["http", "db", "storage", "conversion"],
+  // Plumbing that knows no domain: HTTP requests and responses, the database, the disk,
+  // conversion, image preparation.
+  ["http", "db", "storage", "conversion", "images"],
   // Domains that need no other domain.
   ["projects", "models", "rate-limit"],
   ["threads"],

@@ -7,6 +7,9 @@ import type { ModelCatalog } from "@/lib/models/read-model-catalog";
 import { resolveModelChoice } from "@/lib/models/resolve-model-choice";
 import { retryWithoutTools } from "@/lib/models/retry-without-tools";
 import { knownToolSupport, rememberToolSupport } from "@/lib/models/tool-support";
+import { retryWithoutImages } from "@/lib/models/retry-without-images";
+import { knownVisionSupport, rememberVisionSupport } from "@/lib/models/vision-support";
+import { shareVision } from "@/lib/models/shared-vision";
 
 // The model a run uses: the thread's choice (or the default standing in for it), wrapped so
 // that a refusal of tools is retried without them and remembered, plus what the answer
@@ -19,6 +22,14 @@ export interface RunModel {
   model: LanguageModel;
   /** false when this model is already known to refuse tools: the run offers none. */
   withTools: boolean;
+  /** Whether the model sees images: false sends names instead, null (unknown) tries. */
+  vision: boolean | null;
+  /** The turn's images were not shown (text-only, or refused during the run): the answer says so. */
+  markImagesOmitted(): void;
+  /** false once the model is known text-only, at admission or by a refusal during the run. */
+  seesImages(): boolean;
+  /** Resolves once what this run learned about the model's vision is in the database. */
+  visionShared(): Promise<void>;
   /** The answer's model metadata, as of now (a refusal during the run adds its notice). */
   metadata(): ModelMetadata;
 }
@@ -41,15 +52,44 @@ export function prepareRunModel(catalog: ModelCatalog, threadModelId: string | n
   const withTools = knownToolSupport(listing, modelName) !== false;
   if (!withTools) notices.push({ kind: "tools_unsupported", modelId });
 
+  const vision = knownVisionSupport(choice.endpoint, listing, modelName, catalog.sharedVision);
+  let imagesOmitted = false;
+  let refusedImages = false;
+  const sharing: Promise<void>[] = [];
+
+  // The image retry wraps the tool retry: a refusal of either is met, in either order.
   const model = wrapLanguageModel({
     model: createLanguageModel(choice.endpoint, modelName),
-    middleware: retryWithoutTools({
-      systemWithoutTools: buildSystemPrompt({ today: new Date(), withTools: false }),
-      onToolSupport: (supported) => {
-        rememberToolSupport(listing, modelName, supported);
-        if (!supported) notices.push({ kind: "tools_unsupported", modelId });
-      },
-    }),
+    middleware: [
+      retryWithoutImages({
+        onVisionSupport: (supported) => {
+          rememberVisionSupport(listing, modelName, supported);
+          // Told to the other instances too; the run's record waits for it (visionShared), the answer does not.
+          sharing.push(
+            shareVision({ endpoint: choice.endpoint.name, model: modelName, vision: supported }).catch((error) =>
+              console.warn("[run] could not share what a model sees with the other instances", error),
+            ),
+          );
+          if (!supported) imagesOmitted = refusedImages = true;
+        },
+      }),
+      retryWithoutTools({
+        systemWithoutTools: buildSystemPrompt({ today: new Date(), withTools: false }),
+        onToolSupport: (supported) => {
+          rememberToolSupport(listing, modelName, supported);
+          if (!supported) notices.push({ kind: "tools_unsupported", modelId });
+        },
+      }),
+    ],
   });
-  return { modelId, model, withTools, metadata: () => ({ modelId, notices: [...notices] }) };
+  return {
+    modelId,
+    model,
+    withTools,
+    vision,
+    markImagesOmitted: () => void (imagesOmitted = true),
+    seesImages: () => vision !== false && !refusedImages,
+    visionShared: async () => void (await Promise.all(sharing)),
+    metadata: () => ({ modelId, notices: [...notices], ...(imagesOmitted ? { imagesOmitted: true as const } : {}) }),
+  };
 }

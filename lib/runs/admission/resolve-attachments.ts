@@ -20,6 +20,11 @@ export async function resolveAttachments({
     const file = uploads.get(filename);
     if (!file)
       throw validationError("message.attachments", `No upload named ${JSON.stringify(filename)} in this chat.`);
-    return { filename, sizeBytes: file.sizeBytes, virtualPath: file.virtualPath };
+    return {
+      filename,
+      sizeBytes: file.sizeBytes,
+      virtualPath: file.virtualPath,
+      ...(file.image ? { image: file.image } : {}),
+    };
   });
 }

@@ -8,6 +8,8 @@ import { loadRunHistory } from "../admission/load-run-history";
 import type { PinnedProjectContext } from "@/lib/context/pinned-context";
 import { buildSystemPrompt } from "@/lib/context/system-prompt";
 import { buildRunTools } from "@/lib/tools/run-tools";
+import { config } from "@/lib/config/env";
+import { planImageTreatment } from "@/lib/context/image-turns";
 
 // The `history` part of GET /api/threads/{id}/context: how much of the budget the next run's
 // request takes before its new message, computed with the run's own history loading,
@@ -27,10 +29,22 @@ export async function describeHistoryContext({
   const { summary, messages } = await loadRunHistory(db, { threadId, userId });
   const thread = await db.thread.findFirst({ where: { id: threadId, userId }, select: { modelId: true } });
   // Built only for their schemas' tokens: nothing executes them, so no answer id is needed.
-  const tools = buildRunTools({ userId, threadId, answerMessageId: "", pinned });
+  // view_image included, as for a model that may see images (unknown counts as able).
+  const tools = buildRunTools({
+    userId,
+    threadId,
+    answerMessageId: "",
+    pinned,
+    viewedImages: { seesImages: () => true, images: new Map() },
+  });
+  // Images only count (a fixed cost each), so none is read: an empty stand-in of each.
+  const images = {
+    plan: planImageTreatment(messages, { historyTurns: config().imageHistoryTurns, vision: null }),
+    load: async () => ({ bytes: new Uint8Array(0), mediaType: "image/jpeg" }),
+  };
   const budget = configuredContextBudget(thread?.modelId ?? null);
   const fitted = fitModelRequest({
-    messages: await historyToModelMessages(messages, tools),
+    messages: await historyToModelMessages(messages, tools, images),
     anchorMessageId: null,
     pinned,
     summary: summary?.text ?? null,

@@ -18,6 +18,7 @@ const defaults = {
   allowSignUp: true,
   modelContextTokens: 32768,
   modelMaxOutputTokens: 4096,
+  imageHistoryTurns: 4,
 };
 
 describe("configuration", () => {

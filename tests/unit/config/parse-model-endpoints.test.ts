@@ -7,15 +7,16 @@ function parse(raw: string | undefined) {
 }
 
 describe("parseModelEndpoints", () => {
-  it("reads every field, trims the base URL's slash, and lets models carry their own context size", () => {
+  it("reads every field, trims the base URL's slash, and lets models carry their own context size and vision", () => {
     const { endpoints, warnings } = parse(
       JSON.stringify([
         {
           name: "local",
           baseURL: "http://127.0.0.1:11434/v1/",
           apiKey: "ollama",
-          models: ["llama3.1:8b", { name: "qwen2.5:32b", contextTokens: 32768 }],
+          models: ["llama3.1:8b", { name: "qwen2.5:32b", contextTokens: 32768 }, { name: "llava", vision: true }],
           contextTokens: 8192,
+          vision: false,
         },
         { name: "vllm", baseURL: "https://gpu.example.com/v1" },
       ]),
@@ -27,12 +28,21 @@ describe("parseModelEndpoints", () => {
         baseURL: "http://127.0.0.1:11434/v1",
         apiKey: "ollama",
         models: [
-          { name: "llama3.1:8b", contextTokens: null },
-          { name: "qwen2.5:32b", contextTokens: 32768 },
+          { name: "llama3.1:8b", contextTokens: null, vision: null },
+          { name: "qwen2.5:32b", contextTokens: 32768, vision: null },
+          { name: "llava", contextTokens: null, vision: true },
         ],
         contextTokens: 8192,
+        vision: false,
       },
-      { name: "vllm", baseURL: "https://gpu.example.com/v1", apiKey: null, models: null, contextTokens: null },
+      {
+        name: "vllm",
+        baseURL: "https://gpu.example.com/v1",
+        apiKey: null,
+        models: null,
+        contextTokens: null,
+        vision: null,
+      },
     ]);
   });
 
@@ -82,7 +92,7 @@ describe("parseModelEndpoints", () => {
       ]),
     );
     expect(endpoints).toEqual([
-      expect.objectContaining({ baseURL: "http://one/v1", models: [{ name: "m", contextTokens: null }] }),
+      expect.objectContaining({ baseURL: "http://one/v1", models: [{ name: "m", contextTokens: null, vision: null }] }),
     ]);
     expect(warnings).toEqual([expect.stringMatching(/MODEL_ENDPOINTS\[1\].*"x" is already taken/)]);
   });

@@ -2,7 +2,7 @@ import { tool, type ModelMessage } from "ai";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { contextBudget } from "@/lib/context/context-budget";
-import { countFixedTokens, countMessageTokens, countTextTokens } from "@/lib/context/count-tokens";
+import { countFixedTokens, countMessageTokens, countTextTokens, IMAGE_TOKENS } from "@/lib/context/count-tokens";
 import { toolCall, toolResult, user } from "./model-message-fixtures";
 
 describe("countTextTokens", () => {
@@ -28,6 +28,16 @@ describe("countTextTokens", () => {
 });
 
 describe("countMessageTokens", () => {
+  it("counts an image as its fixed cost, whatever its size in bytes", () => {
+    const image = (size: number): ModelMessage => ({
+      role: "user",
+      content: [{ type: "file", data: new Uint8Array(size), mediaType: "image/jpeg", filename: "a.jpg" }],
+    });
+    expect(IMAGE_TOKENS).toBe(1000);
+    expect(countMessageTokens(image(10))).toBe(countMessageTokens(image(5_000_000)));
+    expect(countMessageTokens(image(10))).toBe(4 + IMAGE_TOKENS);
+  });
+
   it("counts what the model receives: text, tool arguments and tool results", () => {
     const text = user("hello world");
     expect(countMessageTokens(text)).toBe(4 + 2);

@@ -13,6 +13,7 @@ const endpoint = (): ModelEndpoint => ({
   apiKey: "k",
   models: null,
   contextTokens: null,
+  vision: null,
 });
 
 beforeAll(async () => {
@@ -67,7 +68,7 @@ describe("readEndpointListing", () => {
     const listing = await readEndpointListing({
       ...endpoint(),
       name: "fixed",
-      models: [{ name: "z", contextTokens: null }],
+      models: [{ name: "z", contextTokens: null, vision: null }],
     });
     expect(listing).toMatchObject({ names: ["z"], available: true });
     expect(stub.modelListCount()).toBe(before);

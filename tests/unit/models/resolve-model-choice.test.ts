@@ -9,6 +9,7 @@ const endpoint = (name: string): ModelEndpoint => ({
   apiKey: null,
   models: null,
   contextTokens: null,
+  vision: null,
 });
 
 function catalog({ localAvailable = true, withDefault = true } = {}): ModelCatalog {
