@@ -4,6 +4,7 @@ import { signUp, type Api } from "../support/route-client";
 import { contentText, withStubModel, type ChatRequest } from "../support/stub-model-env";
 import { readUiStream } from "../support/ui-stream";
 import { newProject } from "../support/shelf-fixtures";
+import { photoJpeg } from "../support/image-fixtures";
 
 // A chat's scope (design: "Shelf folders and chat scope"; api.md "Folders and scope"): the index,
 // the three shelf tools, search and the context endpoint see only the scope's folders (with
@@ -17,10 +18,13 @@ async function folder(api: Api, projectId: string, name: string, parentId?: stri
   return (await (await api("POST", `/api/projects/${projectId}/folders`, { json: { name, parentId } })).json()).folder
     .id;
 }
-async function uploadAt(api: Api, projectId: string, path: string, content: string): Promise<Json> {
+async function uploadAt(api: Api, projectId: string, path: string, content: string | Uint8Array): Promise<Json> {
   const body = new FormData();
   body.append("path", path);
-  body.append("file", new File([content], path.split("/").at(-1)!));
+  body.append(
+    "file",
+    new File([typeof content === "string" ? content : new Uint8Array(content)], path.split("/").at(-1)!),
+  );
   const res = await api("POST", `/api/projects/${projectId}/documents`, { body });
   expect(res.status).toBe(201);
   return (await res.json()).document;
@@ -160,5 +164,35 @@ describe("a chat's scope", () => {
     );
     await run(api, t.id);
     expect(toolResults(streamingRequests().at(-1)!).at(-1)).toMatchObject({ name: "a1.txt" });
+  });
+
+  it("answers view_image outside the scope exactly as view_image of another user's image", async () => {
+    const { api } = await signUp();
+    const p = await newProject(api);
+    const alpha = await folder(api, p, "Alpha");
+    await folder(api, p, "Beta");
+    const inside = await uploadAt(api, p, "Alpha/inside.png", await photoJpeg(40, 30, "png"));
+    const outside = await uploadAt(api, p, "Beta/outside.png", await photoJpeg(41, 30, "png"));
+    const stranger = (await signUp()).api;
+    const foreign = await uploadAt(stranger, await newProject(stranger), "theirs.png", await photoJpeg(42, 30, "png"));
+    const t = await chat(api, p);
+    await setScope(api, t.id, { folderIds: [alpha], documentIds: [] });
+    stub.enqueue(
+      {
+        type: "tool-calls",
+        calls: [
+          { name: "view_image", arguments: { documentId: inside.id } },
+          { name: "view_image", arguments: { documentId: outside.id } },
+          { name: "view_image", arguments: { documentId: foreign.id } },
+        ],
+      },
+      { type: "text", text: "done" },
+    );
+    await run(api, t.id);
+    const [seen, out, other] = toolResults(streamingRequests().at(-1)!);
+    expect(seen).toMatchObject({ name: "inside.png", width: 40, height: 30 });
+    expect(out.error).toBeDefined();
+    expect(out.error.replace(outside.id, "ID")).toBe(other.error.replace(foreign.id, "ID"));
+    expect(JSON.stringify(streamingRequests())).not.toContain("outside.png");
   });
 });
