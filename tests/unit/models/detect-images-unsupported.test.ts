@@ -1,18 +1,8 @@
-import { APICallError } from "ai";
 import { describe, expect, it } from "vitest";
+import { providerError } from "../../support/provider-error";
 import { isImagesUnsupportedError } from "@/lib/models/detect-images-unsupported";
 
 // Messages as the servers send them, in the OpenAI error body the provider reads.
-function providerError(statusCode: number | undefined, message: string): APICallError {
-  return new APICallError({
-    message,
-    url: "http://127.0.0.1:11434/v1/chat/completions",
-    requestBodyValues: {},
-    statusCode,
-    responseBody: JSON.stringify({ error: { message, type: "invalid_request_error" } }),
-  });
-}
-
 describe("isImagesUnsupportedError", () => {
   it.each([
     ["OpenAI", 400, "Invalid content type. image_url is only supported by certain models."],

@@ -1,18 +1,8 @@
-import { APICallError } from "ai";
 import { describe, expect, it } from "vitest";
+import { providerError } from "../../support/provider-error";
 import { isToolsUnsupportedError } from "@/lib/models/detect-tools-unsupported";
 
 // Messages as the servers send them, in the OpenAI error body the provider reads.
-function providerError(statusCode: number | undefined, message: string): APICallError {
-  return new APICallError({
-    message,
-    url: "http://127.0.0.1:11434/v1/chat/completions",
-    requestBodyValues: {},
-    statusCode,
-    responseBody: JSON.stringify({ error: { message, type: "api_error" } }),
-  });
-}
-
 describe("isToolsUnsupportedError", () => {
   it.each([
     ["Ollama", 400, "registry.ollama.ai/library/gemma2:2b does not support tools"],
@@ -35,7 +25,7 @@ describe("isToolsUnsupportedError", () => {
     ["an unsupported parameter", 400, "Unsupported parameter: 'tools' is not supported with this model."],
     ["tools not enabled", 422, "Function calling is not enabled for this model"],
   ])("recognises %s", (_server, status, message) => {
-    expect(isToolsUnsupportedError(providerError(status, message))).toBe(true);
+    expect(isToolsUnsupportedError(providerError(status, message, "api_error"))).toBe(true);
   });
 
   it.each([
@@ -46,7 +36,7 @@ describe("isToolsUnsupportedError", () => {
     ["a broken tool call", 400, "Invalid 'messages[2].tool_calls[0].function.arguments': expected JSON"],
     ["an unreachable server", undefined, "does not support tools"],
   ])("leaves %s alone", (_case, status, message) => {
-    expect(isToolsUnsupportedError(providerError(status, message))).toBe(false);
+    expect(isToolsUnsupportedError(providerError(status, message, "api_error"))).toBe(false);
   });
 
   it("is false for anything that is not a provider error", () => {
