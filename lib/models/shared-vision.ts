@@ -7,13 +7,11 @@ import { getDb } from "@/lib/db/client";
 
 const LEARNED_FOR_MS = 5 * 60_000;
 
-const keyOf = (endpoint: string, model: string) => `${endpoint}\n${model}`;
-
 /** What instances learned lately, by endpoint and model name (visionKey). */
 export type SharedVision = ReadonlyMap<string, boolean>;
 
 export function visionKey(endpoint: string, model: string): string {
-  return keyOf(endpoint, model);
+  return `${endpoint}\n${model}`;
 }
 
 export async function readSharedVision(): Promise<SharedVision> {
@@ -22,7 +20,7 @@ export async function readSharedVision(): Promise<SharedVision> {
     where: { learnedAt: { gt: new Date(Date.now() - LEARNED_FOR_MS) } },
     select: { endpoint: true, model: true, vision: true },
   });
-  return new Map(rows.map((row) => [keyOf(row.endpoint, row.model), row.vision]));
+  return new Map(rows.map((row) => [visionKey(row.endpoint, row.model), row.vision]));
 }
 
 export async function shareVision({
