@@ -39,13 +39,17 @@ export async function register() {
       ),
     )
     .catch((error) => console.error("[sweep] start-up sweep failed", error));
-  void import("@/lib/notes/purge-expired-notes")
+  void import("@/lib/trash/purge-expired-notes")
     .then(({ purgeExpiredNotes }) => purgeExpiredNotes())
     .then((purged) => purged && console.log(`[sweep] start-up: ${purged} expired note(s) purged`))
     .catch((error) => console.error("[sweep] start-up note purge failed", error));
-  // Documents still without search text (older than search, imported, or interrupted).
+  // Documents without current passages (older than passages, imported, or interrupted), then
+  // passages without a vector of the configured embedding model (none configured: nothing).
   void import("@/lib/documents/search-indexing-queue")
     .then(({ queueUnindexedDocuments }) => queueUnindexedDocuments())
     .then((queued) => queued && console.log(`[search] indexing ${queued} document(s) in the background`))
     .catch((error) => console.error("[search] start-up indexing failed", error));
+  void import("@/lib/search/embedding-queue")
+    .then(({ kickEmbedding }) => kickEmbedding())
+    .catch((error) => console.error("[search] start-up embedding failed", error));
 }

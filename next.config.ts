@@ -9,9 +9,10 @@ import {
 const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
 
 const nextConfig: NextConfig = {
-  // markitdown-ts loads pdf.js workers from its own folder; PGlite loads its wasm at runtime;
+  // markitdown-ts loads pdf.js workers from its own folder; PGlite and pgvector load their wasm
+  // and extension bundle at runtime;
   // piscina starts lib/conversion/convert-worker.mjs by path.
-  serverExternalPackages: ["markitdown-ts", "@electric-sql/pglite", "piscina"],
+  serverExternalPackages: ["markitdown-ts", "@electric-sql/pglite", "@electric-sql/pglite-pgvector", "piscina"],
   poweredByHeader: false,
   // Pages get their CSP (with a per-request nonce) from proxy.ts.
   async headers() {

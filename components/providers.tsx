@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { useState, type ReactNode } from "react";
 import { Toaster } from "sonner";
 import { UploadTray } from "@/components/files/upload-tray";
+import { useThemePreference } from "@/components/theme/use-theme-preference";
 import { ApiError, type ClientConfig, type Project, type Thread } from "@/lib/client/api";
 import { queryKeys, RECENT_THREADS_LIMIT } from "@/lib/client/query-keys";
 
@@ -27,6 +28,7 @@ export interface WorkspaceSeed {
  */
 export function Providers({ seed, children }: { seed: WorkspaceSeed; children: ReactNode }) {
   const t = useTranslations("common");
+  const [theme] = useThemePreference();
   const [queryClient] = useState(() => {
     const client = new QueryClient({ defaultOptions: { queries: { staleTime: 15_000, retry: shouldRetry } } });
     client.setQueryData(queryKeys.config, seed.config);
@@ -39,7 +41,7 @@ export function Providers({ seed, children }: { seed: WorkspaceSeed; children: R
       {children}
       <UploadTray />
       <Toaster
-        theme="system"
+        theme={theme}
         richColors
         closeButton
         position="bottom-right"

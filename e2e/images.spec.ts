@@ -11,7 +11,8 @@ import { SAME_ORIGIN } from "./support/same-origin";
 // with the message, shown as a thumbnail in the sent message, opened in the lightbox (axe
 // clean with it open, Escape closes it), and received by the model as an image part. Then an
 // image picked with the paperclip for a model that refuses images: the answer says the model
-// saw only the name, and the picker marks the model "no images".
+// saw only the name, and the picker marks the model "no images". A damaged image is refused
+// with the server's reason.
 
 test("paste an image, send it, see the thumbnail and the lightbox", async ({ page, context }) => {
   const stub = new StubModel(page.request);
@@ -94,5 +95,18 @@ test("paste an image, send it, see the thumbnail and the lightbox", async ({ pag
     await picker.trigger.click();
     await expect(picker.option("default:stub")).toContainText("no images");
     await picker.search.press("Escape");
+  });
+
+  await test.step("a damaged image is refused with the server's reason, not as a connection problem", async () => {
+    await chat.fileInput.setInputFiles({
+      name: "damaged.png",
+      mimeType: "image/png",
+      buffer: Buffer.from("these bytes are no picture"),
+    });
+    const chip = chat.chip("damaged.png");
+    await expect(chip).toHaveAttribute("data-status", "error");
+    const error = chip.getByTestId("upload-chip-error");
+    await expect(error).toContainText("The image could not be read");
+    await expect(error).not.toContainText(/connection/i);
   });
 });

@@ -5,12 +5,13 @@ import { ChatPanel } from "./pages/chat-panel";
 import { SAME_ORIGIN } from "./support/same-origin";
 import { StubModel } from "./support/stub-model";
 
-// A conversation that outgrows the model's budget (design: "Long conversations"), at the
-// server's default MODEL_CONTEXT_TOKENS (32768, 4096 kept for the answer: 28,672 for the
-// request). Each exchange is ~10,000 tokens, so three of them fit and a fourth run must fold
-// the oldest turns into the thread's summary. The person keeps seeing every message, a
-// divider marks where the model's view starts, the summary opens under it, and the
-// Context dialog says the conversation is summarised. Signs up once.
+// A conversation that outgrows the model's budget
+// (docs/architecture.md § "The path of a run", step 5), at the server's default
+// MODEL_CONTEXT_TOKENS (32768, 4096 kept for the answer: 28,672 for the request). Each exchange is
+// ~10,000 tokens, so three of them fit and a fourth run must fold the oldest turns into the
+// thread's summary. The person keeps seeing every message, a divider marks where the model's view
+// starts, the summary opens under it, and the Context dialog says the conversation is summarised.
+// Signs up once.
 
 const BUDGET = "28,672";
 const SUMMARY = "Earlier, the person asked about topics one to three; each answer listed their facts in order.";

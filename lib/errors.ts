@@ -8,6 +8,7 @@ export const errorStatus = {
   content_missing: 409,
   conflict: 409,
   payload_too_large: 413,
+  unsupported_media_type: 415,
   validation_failed: 422,
   internal: 500,
   unavailable: 503,
@@ -23,10 +24,16 @@ const defaultMessages: Record<ErrorCode, string> = {
   content_missing: "The stored file is missing.",
   conflict: "The request conflicts with the current state.",
   payload_too_large: "The upload is larger than the limit.",
+  unsupported_media_type: "Send the request body as application/json.",
   validation_failed: "Some fields are invalid.",
   internal: "Something went wrong on our side.",
   unavailable: "The service is unavailable.",
 };
+
+/** The sentence an error of `code` carries when the server said nothing more specific. */
+export function defaultErrorMessage(code: string): string | undefined {
+  return Object.hasOwn(defaultMessages, code) ? defaultMessages[code as ErrorCode] : undefined;
+}
 
 export class AppError extends Error {
   readonly code: ErrorCode;

@@ -1,5 +1,6 @@
 // npm run backup -- <file> – one consistent archive of an embedded instance (database and
-// DATA_DIR files), taken while no server runs. PostgreSQL: see the README's "Backup" section.
+// DATA_DIR files), taken while no server runs. PostgreSQL:
+// docs/operations.md § "Backup and restore".
 import { config } from "@/lib/config/env";
 import { backupInstance } from "@/lib/portable/backup-instance";
 

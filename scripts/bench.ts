@@ -44,6 +44,7 @@ import {
 } from "./bench-support";
 import { benchHeavy, benchSoak } from "./bench-heavy";
 import { benchImages } from "./bench-images";
+import { benchIndexingHealth, benchRetrieval, benchSearchAtScale } from "./bench-search";
 
 interface Seeded {
   userId: string;
@@ -119,16 +120,24 @@ async function seed(): Promise<Seeded> {
   }));
   for (let i = 0; i < rows.length; i += 1000) await db.projectDocument.createMany({ data: rows.slice(i, i + 1000) });
   // Every document's text says "report"; one in a thousand also says "zephyr"; one in a hundred has Chinese.
-  const chunks = rows.map((row, i) => ({
-    documentId: row.id,
-    seq: 0,
-    start: 0,
-    body: `Quarterly report ${i}. ${"Figures and notes about operations. ".repeat(8)}${i % 1000 === 7 ? "The zephyr audit found nothing. " : ""}${i % 100 === 3 ? "关于年度预算报告的说明。" : ""}`,
-  }));
-  for (let i = 0; i < chunks.length; i += 1000)
-    await db.documentTextChunk.createMany({ data: chunks.slice(i, i + 1000) });
+  const { passageRows, writePassages, ANALYZER_VERSION } = await import("@/lib/search/index-passages");
+  for (let i = 0; i < rows.length; i += 200) {
+    await db.$transaction(async (tx) => {
+      for (const [j, row] of rows.slice(i, i + 200).entries()) {
+        const n = i + j;
+        const text = `Quarterly report ${n}. ${"Figures and notes about operations. ".repeat(8)}${n % 1000 === 7 ? "The zephyr audit found nothing. " : ""}${n % 100 === 3 ? "关于年度预算报告的说明。" : ""}`;
+        await writePassages(tx, row.id, passageRows(text, false).rows);
+      }
+    });
+  }
   await db.documentText.createMany({
-    data: rows.map((row) => ({ documentId: row.id, indexedChars: 400, truncated: false })),
+    data: rows.map((row) => ({
+      documentId: row.id,
+      indexedChars: 400,
+      truncated: false,
+      analyzerVersion: ANALYZER_VERSION,
+      passageCount: 1,
+    })),
   });
   await db.projectDocument.createMany({
     data: Array.from({ length: 10 }, (_, i) => place(smallShelf, `small-${i}.txt`, content, i)),
@@ -1069,6 +1078,9 @@ const benches: Record<string, () => Promise<void>> = {
   "page-js": benchPageJs,
   conversation: benchLongConversation,
   images: benchImages,
+  retrieval: benchRetrieval,
+  search: () => onBothDatabases(benchSearchAtScale),
+  "search-indexing": benchIndexingHealth,
   // Not in the default run (`npm run bench` with no argument): they take minutes on their own.
   heavy: benchHeavy,
   soak: benchSoak,

@@ -42,6 +42,8 @@ const env = {
   OPENAI_BASE_URL: `http://127.0.0.1:${stubPort}/v1`,
   OPENAI_API_KEY: "e2e",
   OPENAI_MODEL: "stub",
+  // e2e/mcp.spec.ts starts a real MCP server on loopback, which the address policy refuses unless named.
+  MCP_ALLOWED_HOSTS: "127.0.0.1",
   MODEL_ENDPOINTS: JSON.stringify([
     { name: "local", baseURL: `http://127.0.0.1:${localStubPort}/v1`, apiKey: "e2e-local" },
     { name: "offline", baseURL: "http://127.0.0.1:1/v1" },

@@ -43,6 +43,7 @@ export default async function WorkspaceLayout({ children }: { children: ReactNod
         "markdown",
         "settings",
         "models",
+        "mcp",
       ]}
     >
       <Providers seed={{ config: publicConfig(), projects, recentThreads }}>

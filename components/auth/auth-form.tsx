@@ -60,8 +60,9 @@ export function AuthForm({ mode }: { mode: Mode }) {
       return;
     }
     // The server answers a sign-up for an existing email like any other, minus the session
-    // (so it never says which emails have accounts): send the person to sign in.
-    if (!data?.token) {
+    // (so it never says which emails have accounts): send the person to sign in. The server
+    // says `signedIn` in place of better-auth's token (lib/auth/shape-auth-answer.ts).
+    if (!(data as { signedIn?: boolean } | null)?.signedIn) {
       setProblem({ key: "noSessionCreated" });
       setPending(false);
       return;

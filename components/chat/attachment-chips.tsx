@@ -11,11 +11,21 @@ import { useFilePreview } from "./file-preview-provider";
 
 function useFailureText(maxBytes: number): (failure: UploadFailure | undefined) => string {
   const t = useTranslations("chat");
+  // Only a transfer that got no answer is about the connection; every refusal says the server's reason.
   return (failure) => {
-    if (failure?.kind === "tooLarge") return t("uploadTooLarge", { limit: formatByteSize(maxBytes) });
-    if (failure?.kind === "empty") return t("uploadEmpty");
-    if (failure?.kind === "server") return t("uploadServer", { message: failure.message });
-    return t("uploadNetwork");
+    switch (failure?.kind) {
+      case "tooLarge":
+        return t("uploadTooLarge", { limit: formatByteSize(maxBytes) });
+      case "empty":
+        return t("uploadEmpty");
+      case "badName":
+      case "server":
+        return t("uploadServer", { message: failure.message });
+      case "unavailable":
+        return t("uploadUnavailable");
+      default:
+        return t("uploadNetwork");
+    }
   };
 }
 

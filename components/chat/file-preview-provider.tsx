@@ -19,7 +19,7 @@ interface FilePreviewContextValue {
   projectId: string | null;
   openPreview: (file: FileRef, highlight?: Range) => void;
   /** A shelf document of the chat's project, e.g. a source an answer drew on. */
-  openDocument: (document: { id: string; name: string }, highlight?: Range) => void;
+  openDocument: (document: { id: string; name: string }, highlight?: Range, page?: number) => void;
 }
 
 const FilePreviewContext = createContext<FilePreviewContextValue | null>(null);
@@ -44,9 +44,9 @@ export function FilePreviewProvider({ threadId, children }: { threadId: string; 
     setPreview({ ...fileRefPreview(threadId, file, subtitle), highlight });
   }
 
-  function openDocument(document: { id: string; name: string }, highlight?: Range) {
+  function openDocument(document: { id: string; name: string }, highlight?: Range, page?: number) {
     if (!projectId) return;
-    setPreview({ ...documentPreviewFile({ ...document, projectId }, t("fileKindDocument")), highlight });
+    setPreview({ ...documentPreviewFile({ ...document, projectId }, t("fileKindDocument")), highlight, page });
   }
 
   return (

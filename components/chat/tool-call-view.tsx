@@ -15,7 +15,10 @@ import {
 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
+import { parseMcpToolName } from "@/lib/mcp/mcp-tool-name";
+import type { McpApprovalData } from "@/lib/thread-messages/mcp-parts";
 import { FileCard } from "./file-card";
+import { McpApprovalControls } from "./mcp-approval-controls";
 import {
   humanizeToolName,
   summarizeToolCall,
@@ -96,11 +99,17 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
  * One tool call as a compact card: what the agent did in plain words, on what, and how it
  * went. The raw input and output stay folded away until asked for.
  */
-export function ToolCallView({ part }: { part: ToolPart }) {
+export function ToolCallView({ part, approval }: { part: ToolPart; approval?: McpApprovalData }) {
   const t = useTranslations("chat");
   const call = summarizeToolCall(part);
   const Icon = call.known ? ICONS[call.known] : Wrench;
-  const label = call.known ? t(`tools.${call.known}`) : humanizeToolName(call.name);
+  // An MCP tool is named by the server's own name for it, beside the server's.
+  const mcp = parseMcpToolName(call.name);
+  const label = call.known
+    ? t(`tools.${call.known}`)
+    : mcp
+      ? (approval?.tool ?? mcp.tool)
+      : humanizeToolName(call.name);
   return (
     <div className="space-y-2" data-testid="tool-call" data-tool={call.name} data-tool-state={call.state}>
       <Collapsible.Root className="group/tool max-w-xl rounded-xl border border-zinc-200 bg-white text-sm shadow-xs dark:border-zinc-800 dark:bg-zinc-900">
@@ -114,6 +123,14 @@ export function ToolCallView({ part }: { part: ToolPart }) {
           />
           <Icon className="size-4 shrink-0 text-zinc-500 dark:text-zinc-400" aria-hidden />
           <span className="font-medium text-zinc-800 dark:text-zinc-200">{label}</span>
+          {mcp ? (
+            <span
+              className="rounded-md bg-zinc-100 px-1.5 py-0.5 text-xs text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300"
+              data-testid="tool-call-server"
+            >
+              {t("toolServer", { server: approval?.server ?? mcp.server })}
+            </span>
+          ) : null}
           {call.subject ? (
             <span
               className="min-w-0 truncate font-mono text-xs text-zinc-500 dark:text-zinc-400"
@@ -146,6 +163,7 @@ export function ToolCallView({ part }: { part: ToolPart }) {
           ) : null}
         </Collapsible.Content>
       </Collapsible.Root>
+      {approval ? <McpApprovalControls approval={approval} /> : null}
       {call.writtenFile ? <FileCard file={{ kind: "output", ...call.writtenFile }} testId="output-file-card" /> : null}
     </div>
   );

@@ -4,7 +4,8 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { useTranslations } from "next-intl";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { ListedDocument } from "@/lib/client/api";
-import { DOCUMENT_ROW_HEIGHT, DocumentRow } from "./document-row";
+import { DOCUMENT_ROW_ESTIMATE, DocumentRow } from "./document-row";
+import { SelectDocumentCheckbox } from "./select-document-checkbox";
 
 /** Fetch the next page while this many rows are still below the last one rendered. */
 const PREFETCH_ROWS = 30;
@@ -17,7 +18,9 @@ function pageScroller(): HTMLElement | null {
 /**
  * The shelf's rows, virtualised against the page's own scroll container: a shelf of 10,000
  * documents renders only the rows in view (plus a few either side), and asks for the next
- * page (`onNearEnd`) as the reader approaches the last row loaded.
+ * page (`onNearEnd`) as the reader approaches the last row loaded. Rows are measured as they
+ * render, so a long name, folder or snippet wraps instead of being cut. The list is a size
+ * container: its own width decides between icon buttons and a row menu (document-row.tsx).
  */
 export function DocumentList({
   documents,
@@ -28,6 +31,8 @@ export function DocumentList({
   onAttach,
   onTrash,
   onMove,
+  selected,
+  onSelect,
 }: {
   documents: ListedDocument[];
   /** The active search, highlighted in names and snippets ("" for none). */
@@ -38,6 +43,9 @@ export function DocumentList({
   onAttach: (document: ListedDocument) => void;
   onTrash: (document: ListedDocument) => void;
   onMove: (document: ListedDocument) => void;
+  /** The ids of the documents chosen for a copy or move to another project. */
+  selected: ReadonlySet<string>;
+  onSelect: (document: ListedDocument, selected: boolean) => void;
 }) {
   const t = useTranslations("documents");
   const listRef = useRef<HTMLDivElement>(null);
@@ -59,7 +67,7 @@ export function DocumentList({
   const virtualizer = useVirtualizer({
     count: documents.length,
     getScrollElement: pageScroller,
-    estimateSize: () => DOCUMENT_ROW_HEIGHT,
+    estimateSize: () => DOCUMENT_ROW_ESTIMATE,
     overscan: 8,
     scrollMargin,
     getItemKey: (index) => documents[index].id,
@@ -73,7 +81,7 @@ export function DocumentList({
   return (
     <div
       ref={listRef}
-      className="rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900"
+      className="@container rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900"
       data-testid="document-list"
     >
       <div
@@ -85,19 +93,30 @@ export function DocumentList({
         {items.map((item) => (
           <div
             key={item.key}
+            ref={virtualizer.measureElement}
+            data-index={item.index}
             role="listitem"
             className="absolute inset-x-0 top-0"
             style={{ transform: `translateY(${item.start - scrollMargin}px)` }}
           >
-            <DocumentRow
-              document={documents[item.index]}
-              query={query}
-              readOnly={readOnly}
-              onPreview={() => onPreview(documents[item.index])}
-              onAttach={() => onAttach(documents[item.index])}
-              onTrash={() => onTrash(documents[item.index])}
-              onMove={() => onMove(documents[item.index])}
-            />
+            <div className="flex items-stretch border-b border-zinc-200 dark:border-zinc-800">
+              <SelectDocumentCheckbox
+                document={documents[item.index]}
+                checked={selected.has(documents[item.index].id)}
+                onChange={(checked) => onSelect(documents[item.index], checked)}
+              />
+              <div className="min-w-0 flex-1">
+                <DocumentRow
+                  document={documents[item.index]}
+                  query={query}
+                  readOnly={readOnly}
+                  onPreview={() => onPreview(documents[item.index])}
+                  onAttach={() => onAttach(documents[item.index])}
+                  onTrash={() => onTrash(documents[item.index])}
+                  onMove={() => onMove(documents[item.index])}
+                />
+              </div>
+            </div>
           </div>
         ))}
       </div>

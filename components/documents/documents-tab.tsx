@@ -28,7 +28,10 @@ import { DocumentList } from "./document-list";
 import { documentPreviewFile } from "./document-preview-file";
 import { DocumentsEmptyState } from "./documents-empty-state";
 import { SaveToProjectDialog } from "./save-to-project-dialog";
+import { SearchIndexStatus } from "./search-index-status";
+import { ShelfSelectionBar } from "./shelf-selection-bar";
 import { ShelfToolbar } from "./shelf-toolbar";
+import { TransferToProjectDialog, type Transfer } from "./transfer-to-project-dialog";
 import { TrashDocumentDialog } from "./trash-document-dialog";
 import { UploadButton } from "./upload-button";
 import { useDebouncedValue } from "./use-debounced-value";
@@ -68,6 +71,16 @@ export function DocumentsTab({ project }: { project: Project }) {
   const [trashing, setTrashing] = useState<ProjectDocument | null>(null);
   const [attaching, setAttaching] = useState<ProjectDocument | null>(null);
   const [saving, setSaving] = useState<ThreadFileRef | null>(null);
+  // Documents chosen for a copy or move to another project, kept by id with the row as it was listed.
+  const [selected, setSelected] = useState<ReadonlyMap<string, ProjectDocument>>(new Map());
+  const [transfer, setTransfer] = useState<Transfer | null>(null);
+  const select = (document: ProjectDocument, on: boolean) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      if (on) next.set(document.id, document);
+      else next.delete(document.id);
+      return next;
+    });
 
   const documents = query.data?.pages.flatMap((page) => page.documents) ?? [];
   const total = query.data?.pages[0]?.total ?? 0;
@@ -106,6 +119,7 @@ export function DocumentsTab({ project }: { project: Project }) {
           <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="documents-count">
             {!query.isSuccess ? t("description") : q ? t("matchCount", { count: total }) : t("count", { count: total })}
           </p>
+          <SearchIndexStatus projectId={project.id} />
         </div>
         {readOnly ? null : (
           <div className="flex flex-col items-end gap-1">
@@ -127,6 +141,7 @@ export function DocumentsTab({ project }: { project: Project }) {
           }
           onRename={(folder) => setNaming({ kind: "rename", folder })}
           onDelete={setDeletingFolder}
+          onTransfer={(folder, mode) => setTransfer({ mode, documents: [], folders: [folder] })}
           onDropDocument={(documentId, folderId) =>
             moveDocument.mutate(
               { documentId, folderId },
@@ -141,6 +156,12 @@ export function DocumentsTab({ project }: { project: Project }) {
         <div className="min-w-0 flex-1 space-y-4">
           <FolderBreadcrumbs folders={folders} place={shownPlace} onPlace={setPlace} />
           <ShelfToolbar search={search} onSearch={setSearch} view={view} onSort={setSorting} />
+          <ShelfSelectionBar
+            count={selected.size}
+            readOnly={readOnly}
+            onTransfer={(mode) => setTransfer({ mode, documents: [...selected.values()], folders: [] })}
+            onClear={() => setSelected(new Map())}
+          />
           {query.isPending ? (
             <div className="h-40 animate-pulse rounded-xl bg-zinc-100 dark:bg-zinc-900" aria-label={t("loading")} />
           ) : query.isError ? (
@@ -172,6 +193,8 @@ export function DocumentsTab({ project }: { project: Project }) {
                 onAttach={setAttaching}
                 onTrash={setTrashing}
                 onMove={setMoving}
+                selected={new Set(selected.keys())}
+                onSelect={select}
               />
             </div>
           )}
@@ -195,6 +218,12 @@ export function DocumentsTab({ project }: { project: Project }) {
       />
       <FilePreviewDialog file={previewing} onClose={() => setPreviewing(null)} />
       <AttachToChatDialog document={attaching} onClose={() => setAttaching(null)} />
+      <TransferToProjectDialog
+        projectId={project.id}
+        transfer={transfer}
+        onClose={() => setTransfer(null)}
+        onDone={() => setSelected(new Map())}
+      />
       {readOnly ? null : (
         <>
           <TrashDocumentDialog projectId={project.id} document={trashing} onClose={() => setTrashing(null)} />
@@ -205,6 +234,10 @@ export function DocumentsTab({ project }: { project: Project }) {
             folders={folders}
             document={moving}
             onClose={() => setMoving(null)}
+            onTransfer={(document, mode) => {
+              setMoving(null);
+              setTransfer({ mode, documents: [document], folders: [] });
+            }}
           />
           <ConfirmDialog
             open={deletingFolder !== null}

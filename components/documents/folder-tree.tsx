@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { useState, type DragEvent } from "react";
 import { Button } from "@/components/ui/button";
 import type { Folder } from "@/lib/client/api";
+import { FolderTransferMenu } from "./folder-transfer-menu";
 import { dragHasShelfDocument, folderDepth, SHELF_DOCUMENT_DRAG_TYPE } from "./shelf-drag";
 
 /** Which part of the shelf the list shows: the whole shelf (undefined), the root ("root") or one folder. */
@@ -24,6 +25,7 @@ export function FolderTree({
   onRename,
   onDelete,
   onDropDocument,
+  onTransfer,
 }: {
   folders: Folder[];
   place: ShelfPlace;
@@ -33,6 +35,8 @@ export function FolderTree({
   onRename: (folder: Folder) => void;
   onDelete: (folder: Folder) => void;
   onDropDocument: (documentId: string, folderId: string | null) => void;
+  /** Copy or move the folder, with everything below it, to another project. */
+  onTransfer: (folder: Folder, mode: "copy" | "move") => void;
 }) {
   const t = useTranslations("documents");
   const [dropTarget, setDropTarget] = useState<string | null>(null);
@@ -136,10 +140,18 @@ export function FolderTree({
               >
                 <Trash2 className="size-4" aria-hidden />
               </Button>
+              <FolderTransferMenu
+                folder={selectedFolder}
+                readOnly={false}
+                onTransfer={(mode) => onTransfer(selectedFolder, mode)}
+              />
             </>
           ) : null}
         </div>
       )}
+      {readOnly && selectedFolder ? (
+        <FolderTransferMenu folder={selectedFolder} readOnly onTransfer={(mode) => onTransfer(selectedFolder, mode)} />
+      ) : null}
     </nav>
   );
 }

@@ -4,6 +4,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { Folder as FolderIcon, FolderOpen } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
 import { DialogPanel } from "@/components/ui/dialog";
 import type { Folder, ProjectDocument } from "@/lib/client/api";
 import { useMoveDocument } from "@/lib/client/mutations";
@@ -16,11 +17,14 @@ export function MoveToFolderDialog({
   folders,
   document,
   onClose,
+  onTransfer,
 }: {
   projectId: string;
   folders: Folder[];
   document: ProjectDocument | null;
   onClose: () => void;
+  /** Onwards to another project: "Move to project…" or "Copy to project…" for this document. */
+  onTransfer: (document: ProjectDocument, mode: "copy" | "move") => void;
 }) {
   const t = useTranslations("documents");
   const tc = useTranslations("common");
@@ -76,6 +80,16 @@ export function MoveToFolderDialog({
           {option(null, t("rootFolder"), 0, "root")}
           {folders.map((folder) => option(folder.id, folder.path, folderDepth(folder.path), folder.id))}
         </ul>
+        {document ? (
+          <div className="mt-4 flex flex-wrap gap-2 border-t border-zinc-200 pt-4 dark:border-zinc-800">
+            <Button size="sm" onClick={() => onTransfer(document, "move")} data-testid="move-to-project">
+              {t("moveToProject")}
+            </Button>
+            <Button size="sm" onClick={() => onTransfer(document, "copy")} data-testid="copy-to-project">
+              {t("copyToProject")}
+            </Button>
+          </div>
+        ) : null}
       </DialogPanel>
     </Dialog.Root>
   );

@@ -12,7 +12,10 @@ import { useSaveThreadFileToProject } from "@/lib/client/mutations";
 import { useErrorMessage } from "@/lib/client/use-error-message";
 import type { ThreadFileRef } from "./conversation-files";
 
-/** The 422's own sentence about the shelf name (api.md: details name the field and why). */
+/**
+ * The 422's own sentence about the shelf name (its details name the field and why:
+ * docs/architecture.md § "HTTP surface").
+ */
 function shelfNameIssue(error: unknown): string | null {
   if (!(error instanceof ApiError) || error.status !== 422) return null;
   return error.fieldIssues("shelfName")[0]?.message ?? error.body.message;

@@ -35,7 +35,13 @@ export function FilePreviewBody({ file }: { file: PreviewFile }) {
     );
   if (kind === "pdf")
     return (
-      <iframe src={file.url} title={file.name} className="size-full border-0 bg-white" data-testid="file-preview-pdf" />
+      <iframe
+        // The browser's own viewer honours #page (a citation's page); the bytes are the same.
+        src={file.page ? `${file.url}#page=${file.page}` : file.url}
+        title={file.name}
+        className="size-full border-0 bg-white"
+        data-testid="file-preview-pdf"
+      />
     );
   return <NoPreview file={file} />;
 }

@@ -14,4 +14,6 @@ export interface PreviewFile {
   subtitle: string;
   /** Characters (code points) of the text to mark and scroll to: what the agent read. */
   highlight?: [number, number];
+  /** The page a PDF opens at (1-based), e.g. the one a citation points into. */
+  page?: number;
 }

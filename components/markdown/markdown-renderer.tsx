@@ -10,6 +10,8 @@ import {
   type StreamdownTranslations,
 } from "streamdown";
 import { safeLinkUrl } from "@/lib/text/safe-link-url";
+import { CitationMarker } from "./citation-marker";
+import { rehypeCitationMarkers } from "./rehype-citation-markers";
 
 // The one Markdown renderer of the app (answers, Markdown previews, converted office text),
 // loaded lazily by markdown.tsx so pages that show no Markdown never download it.
@@ -70,10 +72,12 @@ function ImageAsText({ alt }: ComponentProps<"img"> & { node?: unknown }) {
   return alt ? <span className="italic">[{alt}]</span> : null;
 }
 
-const components: Components = { a: SafeLink, img: ImageAsText };
+const components = { a: SafeLink, img: ImageAsText, "cite-ref": CitationMarker } as Components;
 
-// Everything but rehype-raw: see above.
+// Everything but rehype-raw: see above. An answer's `[n]` markers become chips; a document's
+// Markdown keeps its brackets as written.
 const rehypePlugins = [defaultRehypePlugins.sanitize!];
+const answerRehypePlugins = [defaultRehypePlugins.sanitize!, rehypeCitationMarkers];
 
 const urlTransform = (url: string) => safeLinkUrl(url) ?? "";
 
@@ -92,7 +96,22 @@ function useStreamdownTranslations(): Partial<StreamdownTranslations> {
   };
 }
 
-export default function MarkdownRenderer({ text, streaming = false }: { text: string; streaming?: boolean }) {
+const sizeClass = {
+  answer: "space-y-3 text-[0.95rem] leading-7",
+  note: "space-y-2 text-sm leading-6",
+} as const;
+
+export default function MarkdownRenderer({
+  text,
+  streaming = false,
+  cites = false,
+  size = "answer",
+}: {
+  text: string;
+  streaming?: boolean;
+  cites?: boolean;
+  size?: keyof typeof sizeClass;
+}) {
   const code = useCodePlugin(text);
   const translations = useStreamdownTranslations();
   return (
@@ -102,7 +121,7 @@ export default function MarkdownRenderer({ text, streaming = false }: { text: st
       // Unfinished syntax mid-stream (an open ** or an unclosed link) is completed for display
       // rather than shown raw; the next tokens replace it.
       parseIncompleteMarkdown={streaming}
-      rehypePlugins={rehypePlugins}
+      rehypePlugins={cites ? answerRehypePlugins : rehypePlugins}
       urlTransform={urlTransform}
       components={components}
       plugins={code ? { code } : undefined}
@@ -114,7 +133,7 @@ export default function MarkdownRenderer({ text, streaming = false }: { text: st
       linkSafety={{ enabled: false }}
       lineNumbers={false}
       translations={translations}
-      className="markdown space-y-3 break-words text-[0.95rem] leading-7 text-zinc-800 dark:text-zinc-200"
+      className={`markdown break-words ${sizeClass[size]} text-zinc-800 dark:text-zinc-200`}
     >
       {text}
     </Streamdown>

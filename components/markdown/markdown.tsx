@@ -6,7 +6,10 @@ import { useEffect, useState, type ComponentType } from "react";
 // show no Markdown never download it. Held in a module variable once loaded, so every later
 // render uses it synchronously (no suspense, no one-frame fallback).
 
-type Renderer = ComponentType<{ text: string; streaming?: boolean }>;
+/** "answer": a reply or a document, at reading size; "note": a short note among controls, at the UI's size. */
+export type MarkdownSize = "answer" | "note";
+
+type Renderer = ComponentType<{ text: string; streaming?: boolean; cites?: boolean; size?: MarkdownSize }>;
 
 let renderer: Renderer | null = null;
 let loading: Promise<Renderer> | null = null;
@@ -48,18 +51,31 @@ export function useMarkdownReady(): boolean {
 }
 
 /**
- * Model answers and Markdown documents, rendered (see markdown-renderer.tsx). Until the
- * renderer's chunk arrives the text shows plain, wrapped as written.
+ * Model answers, Markdown documents and notes, rendered (see markdown-renderer.tsx). Until the
+ * renderer's chunk arrives the text shows plain, wrapped as written. `cites`: the text is an
+ * answer whose `[n]` markers are drawn by the CitationRenderer around it.
  */
-export function Markdown({ text, streaming = false }: { text: string; streaming?: boolean }) {
+export function Markdown({
+  text,
+  streaming = false,
+  cites = false,
+  size = "answer",
+}: {
+  text: string;
+  streaming?: boolean;
+  cites?: boolean;
+  size?: MarkdownSize;
+}) {
   const Renderer = useRenderer();
   if (!Renderer)
     return (
-      <div className="whitespace-pre-wrap break-words text-[0.95rem] leading-7 text-zinc-800 dark:text-zinc-200">
+      <div
+        className={`whitespace-pre-wrap break-words ${size === "note" ? "text-sm leading-6" : "text-[0.95rem] leading-7"} text-zinc-800 dark:text-zinc-200`}
+      >
         {text}
       </div>
     );
   // One component for the module's lifetime (the loaded chunk's default export), not one per render.
   // eslint-disable-next-line react-hooks/static-components
-  return <Renderer text={text} streaming={streaming} />;
+  return <Renderer text={text} streaming={streaming} cites={cites} size={size} />;
 }

@@ -9,20 +9,15 @@ import type { MemorySummary, Note, Project } from "@/lib/client/api";
 import { useCreateNote, useRestoreNote, useTrashNote, useUpdateNote } from "@/lib/client/mutations";
 import { useProjectNotes } from "@/lib/client/queries";
 import { useErrorMessage } from "@/lib/client/use-error-message";
+import { noteLabelText } from "./note-label-text";
 import { NoteProvenance } from "./note-provenance";
+import { NoteText } from "./note-text";
 import { NoteTextField, useNoteDraftCheck } from "./note-text-field";
 
-/** A note's text in a label: one line, short enough for a screen reader to say. */
-export function noteLabelText(text: string): string {
-  const line = text.replace(/\s+/g, " ").trim();
-  return line.length > 60 ? `${line.slice(0, 59)}…` : line;
-}
-
 /**
- * The project's memory on its Instructions tab (design: "Project memory"): what every request
- * carries (bytes of the budget, notes shown of all), the agent's proposals waiting for a
- * decision, the approved notes (edit, delete with Undo), and a field to add one. An archived
- * project's memory is shown read-only.
+ * The project's memory on its Instructions tab: what every request carries (bytes of the budget,
+ * notes shown of all), the agent's proposals waiting for a decision, the approved notes (edit,
+ * delete with Undo), and a field to add one. An archived project's memory is shown read-only.
  */
 export function MemorySection({ project }: { project: Project }) {
   const t = useTranslations("memory");
@@ -264,9 +259,7 @@ export function NoteDecision({ projectId, note, readOnly }: { projectId: string;
           testId="note-edit-input"
         />
       ) : (
-        <p className="whitespace-pre-wrap break-words text-sm text-zinc-900 dark:text-zinc-100" data-testid="note-text">
-          {note.text}
-        </p>
+        <NoteText text={note.text} />
       )}
       <NoteProvenance note={note} />
       {readOnly ? null : editing ? (
@@ -399,12 +392,7 @@ function ApprovedNote({ projectId, note, readOnly }: { projectId: string; note: 
       ) : (
         <div className="flex items-start gap-2">
           <div className="min-w-0 flex-1 space-y-1">
-            <p
-              className="whitespace-pre-wrap break-words text-sm text-zinc-900 dark:text-zinc-100"
-              data-testid="note-text"
-            >
-              {note.text}
-            </p>
+            <NoteText text={note.text} />
             <NoteProvenance note={note} showReason={false} />
           </div>
           {readOnly ? null : (
@@ -456,9 +444,7 @@ function DismissedNotes({ projectId, notes }: { projectId: string; notes: Note[]
             key={note.id}
             className="flex items-start gap-2 rounded-lg border border-dashed border-zinc-300 p-3 dark:border-zinc-700"
           >
-            <p className="min-w-0 flex-1 whitespace-pre-wrap break-words text-zinc-700 dark:text-zinc-300">
-              {note.text}
-            </p>
+            <NoteText text={note.text} className="flex-1" />
             <Button
               size="sm"
               onClick={() =>

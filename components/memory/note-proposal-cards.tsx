@@ -9,6 +9,7 @@ import { isNoteProposedPart } from "@/lib/thread-messages/note-proposed-part";
 import type { ThreadMessage } from "@/lib/thread-messages/thread-message";
 import { useChatProjectId } from "./chat-project";
 import { NoteDecision } from "./memory-section";
+import { NoteText } from "./note-text";
 
 /** The notes an answer proposed, once each, in the order it proposed them. */
 export function proposedNoteIds(message: ThreadMessage): string[] {
@@ -20,9 +21,10 @@ export function proposedNoteIds(message: ThreadMessage): string[] {
 }
 
 /**
- * Under an answer: a card for each note it proposed (design: "Project memory"). The note is
- * read live from the project's memory, so the card shows the decision wherever it was made
- * (here, on the Memory section, in another tab) and survives a reload.
+ * Under an answer: a card for each note it proposed
+ * (docs/architecture.md § "The path of a run", step 7). The note is read live from the project's
+ * memory, so the card shows the decision wherever it was made (here, on the Memory section, in
+ * another tab) and survives a reload.
  */
 export function NoteProposalCards({ message }: { message: ThreadMessage }) {
   const projectId = useChatProjectId();
@@ -97,11 +99,7 @@ function NoteProposalCard({
           <Icon className="size-4" aria-hidden />
           {remembered ? t("cardRemembered") : t("cardDismissed")}
         </p>
-        <p
-          className={`whitespace-pre-wrap break-words text-sm ${remembered ? "text-zinc-900 dark:text-zinc-100" : "text-zinc-600 line-through dark:text-zinc-400"}`}
-        >
-          {note.text}
-        </p>
+        <NoteText text={note.text} className={remembered ? "" : "line-through opacity-75"} />
         {manage}
       </section>
     );

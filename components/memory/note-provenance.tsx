@@ -11,7 +11,7 @@ export function noteSourceHref(note: Pick<Note, "threadId" | "messageId">): stri
   return `/workspace/chats/${encodeURIComponent(note.threadId)}${anchor}`;
 }
 
-/** Where a note came from: the user, or the assistant in a chat (a link to the message), and why. */
+/** Where a note came from: the user, or the assistant in a chat (a link to the message), and why; and the project a fork copied it from. */
 export function NoteProvenance({ note, showReason = true }: { note: Note; showReason?: boolean }) {
   const t = useTranslations("memory");
   const href = noteSourceHref(note);
@@ -26,6 +26,9 @@ export function NoteProvenance({ note, showReason = true }: { note: Note; showRe
         >
           {t("openMessage")}
         </Link>
+      ) : null}
+      {note.forkedFrom ? (
+        <span data-testid="note-forked-from">{t("forkedFrom", { name: note.forkedFrom.projectName })}</span>
       ) : null}
       {showReason && note.reason ? <span className="basis-full">{t("reason", { reason: note.reason })}</span> : null}
     </p>

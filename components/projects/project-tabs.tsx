@@ -99,13 +99,15 @@ export function ProjectTabs({ project }: { project: Project }) {
           <DocumentsTab project={project} />
         </Tabs.Content>
         <Tabs.Content value="instructions">
-          <div className="space-y-10">
+          <div className="max-w-4xl space-y-10">
             <InstructionsEditor project={project} onDirtyChange={setInstructionsDirty} />
             <MemorySection project={project} />
           </div>
         </Tabs.Content>
         <Tabs.Content value="settings">
-          <ProjectSettings project={project} />
+          <div className="max-w-4xl">
+            <ProjectSettings project={project} />
+          </div>
         </Tabs.Content>
       </div>
       <ConfirmDialog

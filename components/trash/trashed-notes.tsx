@@ -5,12 +5,13 @@ import { BookmarkMinus, RotateCcw, Trash2 } from "lucide-react";
 import { useFormatter, useNow, useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
-import { noteLabelText } from "@/components/memory/memory-section";
+import { noteLabelText } from "@/components/memory/note-label-text";
+import { NoteText } from "@/components/memory/note-text";
 import { badgeClass } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ApiError, type Project, type TrashedNote } from "@/lib/client/api";
-import type { TrashedNotePage } from "@/lib/notes/trashed-note-dto";
+import type { TrashedNotePage } from "@/lib/trash/trashed-note-dto";
 import { usePurgeNote, useRestoreNote } from "@/lib/client/mutations";
 import { useProjects } from "@/lib/client/queries";
 import { useErrorMessage } from "@/lib/client/use-error-message";
@@ -153,9 +154,7 @@ function TrashedNoteRow({
     <li className="flex flex-wrap items-start gap-x-3 gap-y-2 px-4 py-3 sm:flex-nowrap" data-testid="trashed-note">
       <BookmarkMinus className="mt-0.5 size-4 shrink-0 text-zinc-500 dark:text-zinc-400" aria-hidden />
       <div className="min-w-0 flex-1 basis-52">
-        <p className="line-clamp-2 whitespace-pre-wrap break-words text-sm text-zinc-900 dark:text-zinc-100">
-          {note.text}
-        </p>
+        <NoteText text={note.text} className="line-clamp-3" />
         <div className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-zinc-600 dark:text-zinc-400">
           <span>{t("fromProject", { project: note.trashOrigin.projectName, state: origin })}</span>
           <span

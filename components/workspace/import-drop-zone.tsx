@@ -15,7 +15,8 @@ type ImportState =
   | { phase: "done"; summary: ImportSummary }
   | { phase: "failed"; failure: ImportFailure };
 
-// The reasons POST /api/import gives (README); anything else falls back to the server's sentence.
+// The reasons POST /api/import gives (docs/architecture.md § "Export and import"); anything else
+// falls back to the server's sentence.
 const REFUSAL_REASONS = new Set([
   "not_a_zip",
   "unsafe_path",

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { DOCUMENT_LIST_DEFAULT_LIMIT, DOCUMENT_LIST_MAX_LIMIT } from "@/lib/documents/list-documents";
-import { SEARCH_QUERY_MAX_CHARS } from "@/lib/documents/search-text";
-import { SHELF_SORTS } from "@/lib/documents/shelf-order";
+import { SEARCH_QUERY_MAX_CHARS } from "@/lib/search/search-limits";
+import { SEARCH_SORTS } from "@/lib/documents/shelf-order";
 import { pagingSchema } from "@/lib/http/paging";
 
 // The request schemas of the shelf routes: the route handlers parse with these, and the
@@ -14,7 +14,12 @@ export const listDocumentsQuery = pagingSchema({
 })
   .extend({
     cursor: z.string().min(1).max(2000).optional(),
-    sort: z.enum(SHELF_SORTS).default("updated"),
+    sort: z
+      .enum(SEARCH_SORTS)
+      .meta({
+        description: "`relevance` (the default with `q`, only with `q`), `updated` (the default), `name` or `size`",
+      })
+      .optional(),
     folderId: z
       .string()
       .min(1)

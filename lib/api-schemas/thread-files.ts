@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { queryInteger } from "@/lib/http/paging";
 import {
   THREAD_FILES_DEFAULT_FILE_LIMIT,
   THREAD_FILES_DEFAULT_THREAD_LIMIT,
@@ -9,16 +10,15 @@ import {
 // The request schemas of the chat-file routes: the route handlers parse with these, and the
 // OpenAPI document (lib/openapi) is generated from the same objects.
 
-/** GET /api/projects/{id}/thread-files; out-of-range values are 422, never clamped (api.md "Paging"). */
+/** GET /api/projects/{id}/thread-files; out-of-range values are 422, never clamped. */
 export const projectThreadFilesQuery = z.object({
-  offset: z.coerce.number().int().min(0).default(0),
-  threadLimit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(THREAD_FILES_MAX_THREAD_LIMIT)
-    .default(THREAD_FILES_DEFAULT_THREAD_LIMIT),
-  fileLimit: z.coerce.number().int().min(1).max(THREAD_FILES_MAX_FILE_LIMIT).default(THREAD_FILES_DEFAULT_FILE_LIMIT),
+  offset: queryInteger({ min: 0, fallback: 0 }),
+  threadLimit: queryInteger({
+    min: 1,
+    max: THREAD_FILES_MAX_THREAD_LIMIT,
+    fallback: THREAD_FILES_DEFAULT_THREAD_LIMIT,
+  }),
+  fileLimit: queryInteger({ min: 1, max: THREAD_FILES_MAX_FILE_LIMIT, fallback: THREAD_FILES_DEFAULT_FILE_LIMIT }),
 });
 
 /** GET /api/threads/{id}/artifacts/{folder}/{name} */

@@ -7,7 +7,7 @@ import { getDb } from "@/lib/db/client";
 import { appOrigins } from "@/lib/http/app-origins";
 import { CLIENT_IP_HEADER } from "@/lib/http/client-ip";
 import { createFirstProject } from "@/lib/projects/create-first-project";
-import { loadAuthSecret } from "./secret";
+import { loadAuthSecret } from "@/lib/storage/instance-secret";
 
 async function createAuth() {
   const { appUrl, port, dataDir } = config();

@@ -13,22 +13,26 @@ import type {
 import type { ThreadDto, ThreadPage } from "@/lib/threads/thread-dto";
 import type { RestoreResult, TrashedDocumentDto, TrashPage } from "@/lib/trash/trashed-document-dto";
 import type { TokenDto } from "@/lib/tokens/token-dto";
+import type { McpServerDto } from "@/lib/mcp/mcp-server-dto";
 import type { ModelDto, ModelListDto } from "@/lib/models/model-dto";
 import type { ThreadSummaryDto } from "@/lib/threads/thread-summary-dto";
 import type { RunDto } from "@/lib/runs/run-dto";
 import type { MemorySummary, NoteDto } from "@/lib/notes/note-dto";
-import type { TrashedNoteDto, TrashedNotePage } from "@/lib/notes/trashed-note-dto";
+import type { TrashedNoteDto, TrashedNotePage } from "@/lib/trash/trashed-note-dto";
 import type { FolderDto } from "@/lib/folders/folder-dto";
 import type { ChatScope } from "@/lib/threads/thread-scope";
 import type { ShelfArchiveLanding } from "@/lib/portable/upload-shelf-archive";
+import type { MergeResult, TransferResult } from "@/lib/reshape/reshape-dto";
+import type { SearchStatus } from "@/lib/search/read-search-status";
 
-// Typed calls to the HTTP contract (docs/api.md) for client components. Every failure is
-// thrown as an ApiError carrying the server's error body, so callers can branch on `code`
-// and read 422 `details` without parsing anything themselves.
+// Typed calls to the HTTP contract (docs/architecture.md § "HTTP surface") for client components.
+// Every failure is thrown as an ApiError carrying the server's error body, so callers can branch on
+// `code` and read 422 `details` without parsing anything themselves.
 
 export type Project = ProjectDto;
 export type Thread = ThreadDto;
 export type ClientConfig = PublicConfig;
+export type { SearchStatus };
 export type ProjectDeletion = DeleteProjectResult;
 export type ProjectDocument = DocumentDto;
 /** A shelf row in a listing; with a search, `match` says where the query was found. */
@@ -49,6 +53,33 @@ export type { ChatScope };
 /** What a zip dropped on the shelf made, found already there, and refused. */
 export type ArchiveLanding = ShelfArchiveLanding;
 export type ApiToken = TokenDto;
+/** One of the person's MCP servers: status, last error and tools; header values are write-only. */
+export type McpServer = McpServerDto;
+/** What an MCP server is created or edited with (`headers` replaces every header when given). */
+export interface McpServerInput {
+  name: string;
+  url: string;
+  transport: "http" | "sse";
+  headers?: Record<string, string>;
+  enabledFor: "all" | "projects";
+  projectIds: string[];
+}
+
+/** Where the browser goes to authorize an MCP server that asks for OAuth. */
+export function mcpAuthorizeUrl(serverId: string): string {
+  return `/api/mcp-servers/${encodeURIComponent(serverId)}/authorize`;
+}
+
+/** What a merge did, and what a copy or move to another project landed. */
+export type { MergeResult, TransferResult };
+export type MergeAfterwards = "keep" | "archive" | "delete";
+export interface TransferRequest {
+  documentIds?: string[];
+  folderIds?: string[];
+  toProjectId: string;
+  toFolderId?: string | null;
+  mode: "copy" | "move";
+}
 
 /** A token as created: the secret is in this answer only. */
 export interface CreatedToken {
@@ -148,19 +179,25 @@ export interface ApiErrorBody {
 export class ApiError extends Error {
   readonly status: number;
   readonly body: ApiErrorBody;
+  /** Whether `body` is the server's own JSON error, not one made up for no answer or a non-JSON one. */
+  readonly answered: boolean;
 
-  constructor(status: number, body: ApiErrorBody) {
+  constructor(status: number, body: ApiErrorBody, answered = status > 0) {
     super(body.message);
     this.name = "ApiError";
     this.status = status;
     this.body = body;
+    this.answered = answered;
   }
 
   get code(): string {
     return this.body.code;
   }
 
-  /** The 422 issues reported for one field (api.md: details name the field and why). */
+  /**
+   * The 422 issues reported for one field (details name the field and why:
+   * docs/architecture.md § "HTTP surface").
+   */
   fieldIssues(field: string): FieldIssue[] {
     if (!Array.isArray(this.body.details)) return [];
     return (this.body.details as FieldIssue[]).filter((issue) => issue?.path === field);
@@ -170,15 +207,17 @@ export class ApiError extends Error {
 /** A status of 0 means the request never got an answer (offline, server down). */
 const NETWORK_ERROR: ApiErrorBody = { code: "network", message: "The server could not be reached." };
 
-/** The server's error body, or a generic one when the answer was not JSON. */
-export async function readErrorBody(response: Response): Promise<ApiErrorBody> {
-  const payload = (await response.json().catch(() => null)) as { error?: ApiErrorBody } | null;
-  return errorBodyOf(response, payload);
+/** The failed response as an ApiError: the server's error body, or a generic one when the answer was not JSON. */
+export async function readApiError(response: Response): Promise<ApiError> {
+  return apiErrorOf(response, await response.json().catch(() => null));
 }
 
-function errorBodyOf(response: Response, payload: unknown): ApiErrorBody {
+function apiErrorOf(response: Response, payload: unknown): ApiError {
   const body = (payload as { error?: ApiErrorBody } | null)?.error;
-  return body ?? { code: response.status === 413 ? "payload_too_large" : "internal", message: response.statusText };
+  if (body && typeof body.code === "string" && typeof body.message === "string")
+    return new ApiError(response.status, body);
+  const code = response.status === 413 ? "payload_too_large" : "internal";
+  return new ApiError(response.status, { code, message: response.statusText }, false);
 }
 
 async function request<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
@@ -195,7 +234,7 @@ async function request<T>(path: string, init: { method?: string; body?: unknown 
   }
   if (response.status === 204) return undefined as T;
   const payload: unknown = await response.json().catch(() => null);
-  if (!response.ok) throw new ApiError(response.status, errorBodyOf(response, payload));
+  if (!response.ok) throw apiErrorOf(response, payload);
   return payload as T;
 }
 
@@ -218,6 +257,18 @@ export const api = {
     }).then((r) => r.project),
   deleteProject: (id: string) =>
     request<ProjectDeletion>(`/api/projects/${encodeURIComponent(id)}`, { method: "DELETE" }),
+  forkProject: (id: string, name?: string) =>
+    request<{ project: Project }>(`/api/projects/${encodeURIComponent(id)}/fork`, {
+      method: "POST",
+      body: name === undefined ? {} : { name },
+    }).then((r) => r.project),
+  mergeProject: (id: string, input: { intoProjectId: string; afterwards: MergeAfterwards }) =>
+    request<MergeResult>(`/api/projects/${encodeURIComponent(id)}/merge`, { method: "POST", body: input }),
+  transferDocuments: (projectId: string, input: TransferRequest) =>
+    request<TransferResult>(`/api/projects/${encodeURIComponent(projectId)}/documents/transfer`, {
+      method: "POST",
+      body: input,
+    }),
 
   listThreads: (query: { projectId?: string; limit?: number; offset?: number } = {}) => {
     const params = new URLSearchParams();
@@ -257,6 +308,8 @@ export const api = {
       method: "PATCH",
       body: { folderId },
     }).then((r) => r.document),
+  searchStatus: (projectId: string) =>
+    request<SearchStatus>(`/api/projects/${encodeURIComponent(projectId)}/search-status`),
   listFolders: (projectId: string) => request<{ folders: Folder[] }>(foldersPath(projectId)).then((r) => r.folders),
   createFolder: (projectId: string, input: { name: string; parentId: string | null }) =>
     request<{ folder: Folder }>(foldersPath(projectId), { method: "POST", body: input }).then((r) => r.folder),
@@ -355,4 +408,27 @@ export const api = {
   createToken: (input: { name: string; expiresInDays?: number }) =>
     request<CreatedToken>("/api/tokens", { method: "POST", body: input }),
   deleteToken: (id: string) => request<void>(`/api/tokens/${encodeURIComponent(id)}`, { method: "DELETE" }),
+
+  listMcpServers: () => request<{ servers: McpServer[] }>("/api/mcp-servers").then((r) => r.servers),
+  createMcpServer: (input: McpServerInput) =>
+    request<{ server: McpServer }>("/api/mcp-servers", { method: "POST", body: input }).then((r) => r.server),
+  updateMcpServer: (id: string, input: Partial<McpServerInput>) =>
+    request<{ server: McpServer }>(`/api/mcp-servers/${encodeURIComponent(id)}`, { method: "PATCH", body: input }).then(
+      (r) => r.server,
+    ),
+  refreshMcpServer: (id: string) =>
+    request<{ server: McpServer }>(`/api/mcp-servers/${encodeURIComponent(id)}/refresh`, { method: "POST" }).then(
+      (r) => r.server,
+    ),
+  deleteMcpServer: (id: string) => request<void>(`/api/mcp-servers/${encodeURIComponent(id)}`, { method: "DELETE" }),
+  /** Approve or deny an MCP tool call a run waits on (allow it for the rest of the chat with `forThread`). */
+  answerMcpApproval: (
+    threadId: string,
+    runId: string,
+    input: { toolCallId: string; approve: boolean; forThread?: boolean },
+  ) =>
+    request<{ approval: { toolCallId: string; status: string; forThread: boolean } }>(
+      `${threadPath(threadId)}/runs/${encodeURIComponent(runId)}/approvals`,
+      { method: "POST", body: input },
+    ).then((r) => r.approval),
 };

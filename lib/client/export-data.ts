@@ -1,4 +1,4 @@
-import { ApiError, readErrorBody } from "./api";
+import { ApiError, readApiError } from "./api";
 
 export interface DownloadedExport {
   blob: Blob;
@@ -26,7 +26,7 @@ export async function downloadExport({
     if (signal.aborted) throw error;
     throw new ApiError(0, { code: "network", message: "The server could not be reached." });
   }
-  if (!response.ok || !response.body) throw new ApiError(response.status, await readErrorBody(response));
+  if (!response.ok || !response.body) throw await readApiError(response);
   const estimatedBytes = Number(response.headers.get("x-export-estimated-bytes") ?? 0);
   const filename =
     /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "workspace-export.zip";

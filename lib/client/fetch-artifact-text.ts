@@ -1,4 +1,4 @@
-import { ApiError, readErrorBody } from "@/lib/client/api";
+import { readApiError } from "@/lib/client/api";
 
 /** How much of a text file the preview reads before offering "Load all". */
 export const PREVIEW_TEXT_CAP_BYTES = 200 * 1024;
@@ -20,7 +20,7 @@ export async function fetchArtifactText(
   signal?: AbortSignal,
 ): Promise<ArtifactText> {
   const response = await fetch(url, { credentials: "same-origin", signal });
-  if (!response.ok) throw new ApiError(response.status, await readErrorBody(response));
+  if (!response.ok) throw await readApiError(response);
   if (!response.body) return { text: "", truncated: false };
   const reader = response.body.getReader();
   const decoder = new TextDecoder();

@@ -1,5 +1,5 @@
 import { parseJsonEventStream, uiMessageChunkSchema, type UIMessageChunk } from "ai";
-import { ApiError, readErrorBody } from "@/lib/client/api";
+import { ApiError, readApiError } from "@/lib/client/api";
 
 /**
  * A chat's run as any instance serves it (GET /api/threads/{id}/runs/{runId}/stream): what it
@@ -21,7 +21,7 @@ export async function followRun(
     if (signal?.aborted) throw error;
     throw new ApiError(0, { code: "network", message: "The server could not be reached." });
   }
-  if (!response.ok) throw new ApiError(response.status, await readErrorBody(response));
+  if (!response.ok) throw await readApiError(response);
   if (!response.body)
     throw new ApiError(response.status, { code: "internal", message: "The reply's stream is empty." });
   return parseJsonEventStream({ stream: response.body, schema: uiMessageChunkSchema }).pipeThrough(

@@ -1,7 +1,16 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api, type ChatScope, type Project, type ProjectDocument, type Thread } from "./api";
+import {
+  api,
+  type ChatScope,
+  type McpServerInput,
+  type MergeAfterwards,
+  type Project,
+  type ProjectDocument,
+  type Thread,
+  type TransferRequest,
+} from "./api";
 import { queryKeys } from "./query-keys";
 
 // Each mutation refreshes exactly what it can change. Thread counts live on projects, so
@@ -49,6 +58,52 @@ export function useDeleteProject(id: string) {
         queryClient.invalidateQueries({ queryKey: queryKeys.projectList }),
         queryClient.invalidateQueries({ queryKey: queryKeys.threads }),
         queryClient.invalidateQueries({ queryKey: queryKeys.trash }),
+      ]),
+  });
+}
+
+/** A fork is a new project with documents and notes: the project lists change. */
+export function useForkProject(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => api.forkProject(id, name),
+    onSuccess: (project: Project) => {
+      queryClient.setQueryData(queryKeys.project(project.id), project);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.projectList });
+    },
+  });
+}
+
+/**
+ * A merge changes both projects, their shelves and memory, and moves chats. The source's own
+ * detail is left alone (it may be deleted; its page navigates away).
+ */
+export function useMergeProject(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { intoProjectId: string; afterwards: MergeAfterwards }) => api.mergeProject(id, input),
+    onSuccess: (result) => {
+      queryClient.setQueryData(queryKeys.project(result.project.id), result.project);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.projectList }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.projectNotes(result.project.id) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.projectContext(result.project.id) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.documents }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.threads }),
+      ]);
+    },
+  });
+}
+
+/** Copy or move to another project: both shelves, their folders and counts change. */
+export function useTransferDocuments(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TransferRequest) => api.transferDocuments(projectId, input),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.documents }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.projects }),
       ]),
   });
 }
@@ -261,6 +316,51 @@ export function useDeleteToken() {
   return useMutation({
     mutationFn: (id: string) => api.deleteToken(id),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.tokens }),
+  });
+}
+
+/** MCP server writes: each answers the server as it now is, and the list is read again. */
+function useMcpServerMutation<Input, Output>(run: (input: Input) => Promise<Output>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.mcpServers }),
+  });
+}
+
+export function useCreateMcpServer() {
+  return useMcpServerMutation((input: McpServerInput) => api.createMcpServer(input));
+}
+
+export function useUpdateMcpServer() {
+  return useMcpServerMutation(({ id, input }: { id: string; input: Partial<McpServerInput> }) =>
+    api.updateMcpServer(id, input),
+  );
+}
+
+export function useRefreshMcpServer() {
+  return useMcpServerMutation((id: string) => api.refreshMcpServer(id));
+}
+
+export function useDeleteMcpServer() {
+  return useMcpServerMutation((id: string) => api.deleteMcpServer(id));
+}
+
+/** The person's answer to an MCP call a run waits on; the run's stream then says how it was decided. */
+export function useAnswerMcpApproval() {
+  return useMutation({
+    mutationFn: (input: {
+      threadId: string;
+      runId: string;
+      toolCallId: string;
+      approve: boolean;
+      forThread?: boolean;
+    }) =>
+      api.answerMcpApproval(input.threadId, input.runId, {
+        toolCallId: input.toolCallId,
+        approve: input.approve,
+        forThread: input.forThread,
+      }),
   });
 }
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { ApiError, api, type Project, type ShelfView, type Thread } from "./api";
+import { ApiError, api, type Project, type SearchStatus, type ShelfView, type Thread } from "./api";
 import { queryKeys, RECENT_THREADS_LIMIT } from "./query-keys";
 
 /** Server limits never change while the server runs; the workspace layout seeds them. */
@@ -66,6 +66,18 @@ export function useProjectDocuments(projectId: string, view: ShelfView) {
     // arrives; another project's rows never stand in.
     placeholderData: (previous, previousQuery) =>
       previousQuery?.queryKey[2].projectId === projectId ? previous : undefined,
+  });
+}
+
+/**
+ * How far the shelf's search index is, asked again every `pollMs(status)` milliseconds while
+ * that says so (work remains), and on any change of the shelf.
+ */
+export function useSearchStatus(projectId: string, pollMs: (status: SearchStatus | undefined) => number | false) {
+  return useQuery({
+    queryKey: queryKeys.searchStatus(projectId),
+    queryFn: () => api.searchStatus(projectId),
+    refetchInterval: (query) => pollMs(query.state.data),
   });
 }
 
@@ -199,6 +211,11 @@ export function useProjectContext(projectId: string) {
     queryFn: () => api.projectContext(projectId),
     staleTime: 0,
   });
+}
+
+/** The user's MCP servers (Settings → MCP servers). */
+export function useMcpServers() {
+  return useQuery({ queryKey: queryKeys.mcpServers, queryFn: api.listMcpServers });
 }
 
 /** The user's API tokens (Settings → API tokens). */

@@ -27,6 +27,8 @@ export const queryKeys = {
   projectDocuments: (projectId: string) => ["documents", "list", { projectId }] as const,
   /** A shelf's folder tree; under "documents" so every shelf change refreshes it. */
   projectFolders: (projectId: string) => ["documents", "folders", { projectId }] as const,
+  /** How far the shelf's search index is; under "documents" so every shelf change asks again. */
+  searchStatus: (projectId: string) => ["documents", "search-status", { projectId }] as const,
   projectThreadFiles: (projectId: string) => ["documents", "thread-files", { projectId }] as const,
   trash: ["trash"] as const,
   trashedNotes: ["trash", "notes"] as const,
@@ -39,4 +41,5 @@ export const queryKeys = {
   threadUploads: (threadId: string) => ["thread", threadId, "files", "upload"] as const,
   threadOutputs: (threadId: string) => ["thread", threadId, "files", "output"] as const,
   tokens: ["tokens"] as const,
+  mcpServers: ["mcp-servers"] as const,
 };

@@ -7,6 +7,7 @@ import {
   type ProjectDocument,
   type ThreadFile,
 } from "./api";
+import { serverReason } from "./server-reason";
 import { postFormWithProgress, UploadError } from "./upload-file";
 
 // The browser tab's one upload manager, for the shelf and for chat attachments alike. It
@@ -86,10 +87,13 @@ function settle(id: string, patch: Partial<Upload>) {
   if (!batch.some(isActive)) batchListeners.forEach((listener) => listener(batch));
 }
 
-/** The 422's own sentence about the name (api.md: details name the field and why). */
-function nameMessage(error: ApiErrorBody | undefined): string {
+/** The fields that carry a file's name or its folders' names. */
+const NAME_FIELDS = new Set(["name", "filename", "path"]);
+
+/** A 422's own sentence about the file's name (its details name the field and why: docs/architecture.md § "HTTP surface"), if that was the trouble. */
+function nameIssue(error: ApiErrorBody | undefined): string | null {
   const issues = Array.isArray(error?.details) ? (error.details as FieldIssue[]) : [];
-  return issues.find((issue) => issue?.path === "name")?.message ?? issues[0]?.message ?? error?.message ?? "";
+  return issues.find((issue) => NAME_FIELDS.has(issue?.path))?.message ?? null;
 }
 
 async function transfer(upload: Upload, file: File, signal: AbortSignal): Promise<Partial<Upload>> {
@@ -122,10 +126,15 @@ async function transfer(upload: Upload, file: File, signal: AbortSignal): Promis
   }
   const fail = (failure: FileUploadFailure): Partial<Upload> => ({ status: "error", failure });
   if (status === 413) return fail({ kind: "tooLarge" });
-  if (status === 422) return fail({ kind: "badName", message: nameMessage(answer?.error) });
+  const badName = status === 422 ? nameIssue(answer?.error) : null;
+  if (badName) return fail({ kind: "badName", message: badName });
   // A 404 means the project is archived or gone (or the chat deleted): nothing to upload into.
   if (status === 404) return fail({ kind: "unavailable" });
-  return fail({ kind: "server", message: answer?.error?.message ?? `HTTP ${status}` });
+  // Any other refusal says why in the server's words (a damaged image: "The image could not be read…").
+  return fail({
+    kind: "server",
+    message: serverReason(status, answer?.error) ?? answer?.error?.message ?? `HTTP ${status}`,
+  });
 }
 
 async function run(id: string): Promise<void> {

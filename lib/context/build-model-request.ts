@@ -9,9 +9,9 @@ import { neutraliseUserMessage } from "./neutralise-user-messages";
 import { pinnedContextText, type PinnedProjectContext } from "./pinned-context";
 import { hasProjectTools } from "./project-tools-predicate";
 
-// Request assembly (design: "The run", step 3), run before every model call of a run, in
-// one pass over the messages: the request-only blocks of an earlier request or step are
-// dropped (they are rebuilt from the pinned snapshot, never carried), user text is
+// Request assembly (docs/architecture.md § "The path of a run", step 5), run before every model
+// call of a run, in one pass over the messages: the request-only blocks of an earlier request or
+// step are dropped (they are rebuilt from the pinned snapshot, never carried), user text is
 // neutralised, the anchor is found, and the project block goes in just before it.
 //
 // The run calls it through fitModelRequest (fit-model-request.ts), from its request fitter

@@ -1,10 +1,10 @@
 import { config } from "@/lib/config/env";
 import { modelContextTokens } from "@/lib/models/model-context-tokens";
 
-// How many tokens one model request may carry (design: "Long conversations"): the model's
-// context window minus the room kept for its answer. The answer's room is capped at half
-// the window, so a small window with the default MODEL_MAX_OUTPUT_TOKENS still leaves half
-// of it for the request instead of nothing.
+// How many tokens one model request may carry (docs/operations.md § "Configuration"): the model's
+// context window minus the room kept for its answer. The answer's room is capped at half the
+// window, so a small window with the default MODEL_MAX_OUTPUT_TOKENS still leaves half of it for
+// the request instead of nothing.
 
 export interface ContextBudget {
   /** The model's whole window (MODEL_CONTEXT_TOKENS). */

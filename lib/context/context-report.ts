@@ -3,7 +3,7 @@ import type { AdmittedProject } from "./pinned-context";
 import type { ChatScope } from "@/lib/threads/thread-scope";
 
 // What the next run of a project thread receives, in the numbers GET /api/threads/{id}/context
-// answers with (api.md "What the next run receives"). Pure: every figure comes from the
+// answers with (docs/architecture.md § "Glossary": Context). Pure: every figure comes from the
 // context admission pinned, so the panel cannot disagree with the request it describes.
 
 export const OMITTED_LISTED_MAX = 100;

@@ -16,7 +16,7 @@ const MESSAGE_OVERHEAD = 4;
 const TOOL_CALL_OVERHEAD = 8;
 /**
  * A picture costs what a model charges for it, not its base64 length: a fixed 1,000 tokens
- * (OpenAI's high-detail price of a 2048 px image is 765–1,105; docs/operations.md).
+ * (OpenAI's high-detail price of a 2048 px image is 765–1,105: docs/operations.md § "Images").
  */
 export const IMAGE_TOKENS = 1000;
 const REPLY_PRIMING = 3;

@@ -6,9 +6,9 @@ import type { PinnedProjectContext } from "./pinned-context";
 import { hasProjectTools } from "./project-tools-predicate";
 import { pruneToolMessage } from "./prune-tool-results";
 
-// Fitting a request into the model's budget (design: "Long conversations"), before every
-// model call of a run. Pure: the caller gives the history, the summary, the pinned project
-// and a token counter, and gets the messages to send in this order (the messages are
+// Fitting a request into the model's budget (docs/architecture.md § "The path of a run", step 5),
+// before every model call of a run. Pure: the caller gives the history, the summary, the pinned
+// project and a token counter, and gets the messages to send in this order (the messages are
 // cleaned, and the anchor found, once: build-model-request.ts's one pass):
 //
 //   [system prompt: streamText's `instructions`, always first on the wire]

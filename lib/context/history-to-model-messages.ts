@@ -22,8 +22,8 @@ function withAttachmentsNote(message: ThreadMessage): ThreadMessage {
 
 /**
  * What an earlier answer's proposal call says in later requests. Only approved notes reach a
- * model (design: "Project memory"), and they do in `<memory>`; a proposal's text, which the
- * person may yet dismiss, is not carried forward in the history either.
+ * model (docs/architecture.md § "The path of a run", steps 3 and 4), and they do in `<memory>`; a
+ * proposal's text, which the person may yet dismiss, is not carried forward in the history either.
  */
 export const WITHHELD_PROPOSAL_INPUT = Object.freeze({
   text: "(proposal withheld: the person decides on it in the app; approved notes are in the project's memory)",
@@ -38,6 +38,31 @@ function withProposalsWithheld(message: ThreadMessage): ThreadMessage {
     ...message,
     parts: message.parts.map((part) =>
       part.type === proposal && "input" in part ? ({ ...part, input: WITHHELD_PROPOSAL_INPUT } as typeof part) : part,
+    ),
+  };
+}
+
+/** A tool output without its citation numbers (a search's hits each lose theirs too). */
+function withoutCite(output: unknown): unknown {
+  if (!output || typeof output !== "object" || Array.isArray(output)) return output;
+  const { cite: _cite, ...rest } = output as Record<string, unknown>;
+  if (Array.isArray(rest.results)) rest.results = rest.results.map(withoutCite);
+  return rest;
+}
+
+/**
+ * An earlier answer's tool results without their `cite` numbers: numbers count per answer
+ * (docs/architecture.md § "Citations"), so only this answer's passages carry one, and an old number
+ * can never be cited for a new passage.
+ */
+function withCitationNumbersDropped(message: ThreadMessage): ThreadMessage {
+  if (message.role !== "assistant") return message;
+  return {
+    ...message,
+    parts: message.parts.map((part) =>
+      part.type.startsWith("tool-") && "output" in part && part.output !== undefined
+        ? ({ ...part, output: withoutCite(part.output) } as typeof part)
+        : part,
     ),
   };
 }
@@ -82,10 +107,13 @@ export async function historyToModelMessages(
 ): Promise<ModelMessage[]> {
   const converted = await Promise.all(
     history.map(async (message) => {
-      const modelMessages = await convertToModelMessages([withProposalsWithheld(withAttachmentsNote(message))], {
-        tools,
-        ignoreIncompleteToolCalls: true,
-      });
+      const modelMessages = await convertToModelMessages(
+        [withCitationNumbersDropped(withProposalsWithheld(withAttachmentsNote(message)))],
+        {
+          tools,
+          ignoreIncompleteToolCalls: true,
+        },
+      );
       const treatment = images?.plan.get(message.id);
       const extra = treatment && images ? await imageContent(message, treatment, images.load) : [];
       return modelMessages.map((modelMessage, index) =>

@@ -2,8 +2,8 @@ import type { AttachedFile, ThreadMessage } from "@/lib/thread-messages/thread-m
 import { isImageName } from "@/lib/images/image-formats";
 import { omittedImageLine } from "@/lib/models/retry-without-images";
 
-// How each attached image reaches the model (design: "Images"), decided from the history
-// alone, so the same thread always yields the same request:
+// How each attached image reaches the model (docs/architecture.md § "The path of a run", step 5),
+// decided from the history alone, so the same thread always yields the same request:
 //   send — the latest IMAGE_HISTORY_TURNS user turns of a model that may see: an image part;
 //   stub — older turns: one line naming it (its pixels would cost a fixed share of the
 //          budget on every request for as long as the thread lives), with the way back;

@@ -10,8 +10,8 @@ import { renderMemoryBlock, type MemorySnapshot } from "./render-memory-block";
 import type { ChatScope } from "@/lib/threads/thread-scope";
 
 // The project context of one run, resolved once at admission and held only in server memory
-// (design: "The run", step 1). Every model call of the run renders from this value; nothing
-// the client sends can build or change it, and it is never persisted.
+// (docs/architecture.md § "The path of a run", step 3). Every model call of the run renders from
+// this value; nothing the client sends can build or change it, and it is never persisted.
 
 export interface PinnedProjectContext {
   readonly projectId: string;

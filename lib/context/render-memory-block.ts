@@ -2,9 +2,9 @@ import { utf8ByteLength } from "@/lib/text/utf8-byte-length";
 import { READ_PROJECT_MEMORY } from "@/lib/thread-messages/tool-names";
 import { neutraliseReservedTags } from "./neutralise-reserved-tags";
 
-// Pure rendering of the `<memory>` block (design: "Project memory"): the project's approved
-// notes, newest first, as one Markdown list. Everything comes from the snapshot pinned at
-// admission, so every model call of a run renders the same bytes.
+// Pure rendering of the `<memory>` block (docs/architecture.md § "The path of a run", step 3): the
+// project's approved notes, newest first, as one Markdown list. Everything comes from the snapshot
+// pinned at admission, so every model call of a run renders the same bytes.
 //
 // A note is the user's Markdown and may span lines. Each note is one list item whose later
 // lines are indented, so no text of a note can start a line of its own at the left margin:

@@ -5,9 +5,10 @@ import { escapeAttributeValue, neutraliseReservedTags } from "./neutralise-reser
 import type { ShelfEntry, ShelfSnapshot } from "@/lib/documents/shelf-entry";
 import { LIST_PROJECT_DOCUMENTS } from "@/lib/thread-messages/tool-names";
 
-// Pure rendering of the two request-only blocks (design: "Rendering"). No I/O: everything
-// comes from the snapshot pinned at admission, so every model call of a run renders the
-// same bytes and the fingerprints describe exactly what the model was given.
+// Pure rendering of the two request-only blocks
+// (docs/architecture.md § "The path of a run", step 5). No I/O: everything comes from the snapshot
+// pinned at admission, so every model call of a run renders the same bytes and the fingerprints
+// describe exactly what the model was given.
 
 export interface ProjectIdentity {
   id: string;
@@ -95,7 +96,10 @@ export function renderDocumentsBlock(shelf: ShelfSnapshot, limits: IndexLimits):
   return { text: assembleDocumentsBlock(count, lines.slice(0, shown)), count, shown };
 }
 
-/** Audit fingerprint of a rendered block (design: "Audit"); not a version, cannot be reversed. */
+/**
+ * Audit fingerprint of a rendered block (docs/architecture.md § "The path of a run", step 6); not a
+ * version, cannot be reversed.
+ */
 export function fingerprint(text: string): string {
   return createHash("sha256").update(text, "utf8").digest("hex");
 }

@@ -1,11 +1,12 @@
 import type { FilePart, ModelMessage, TextPart, UserModelMessage } from "ai";
 import { VIEW_IMAGE } from "@/lib/thread-messages/tool-names";
 
-// Where the images view_image returned go in a request (design: "Images"). Chat Completions
-// carries only text in a tool result, so each image follows its tool message as a user
-// message of its own: the model reads "here is what you asked for" right after the call's
-// result. Pure, and rebuilt for every step from the run's messages (like the project block),
-// so an image is inserted exactly once however many steps follow.
+// Where the images view_image returned go in a request
+// (docs/architecture.md § "The path of a run", step 5). Chat Completions carries only text in a
+// tool result, so each image follows its tool message as a user message of its own: the model reads
+// "here is what you asked for" right after the call's result. Pure, and rebuilt for every step from
+// the run's messages (like the project block), so an image is inserted exactly once however many
+// steps follow.
 
 export interface ViewedImage {
   name: string;

@@ -5,6 +5,7 @@ import { PrismaClient } from "@/lib/generated/prisma/client";
 import { config } from "@/lib/config/env";
 import { applyMigrations, postgresMigrationExecutor, readMigrations, type MigrationExecutor } from "./apply-migrations";
 import { lockDatabaseDirectory } from "./embedded-lock";
+import { embeddedExtensions } from "./embedded-extensions";
 
 // One Prisma client per process, over a driver adapter: embedded PGlite in $DATA_DIR/db by
 // default, PostgreSQL when DATABASE_URL is set. Migrations are applied before the client is
@@ -44,13 +45,11 @@ function yieldBeforeEachStatement(pglite: { execProtocolRaw: (...args: never[]) 
 async function openEmbedded(dataDir: string): Promise<DbHandle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { PrismaPGlite } = await import("pglite-prisma-adapter");
-  // Shelf search's trigram indexes (migration shelf_at_scale); PostgreSQL ships it built in.
-  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const directory = path.resolve(dataDir, "db");
   await mkdir(path.dirname(directory), { recursive: true });
   const release = await lockDatabaseDirectory(directory);
   try {
-    const pglite = await PGlite.create(directory, { extensions: { pg_trgm } });
+    const pglite = await PGlite.create(directory, { extensions: await embeddedExtensions() });
     yieldBeforeEachStatement(pglite);
     const executor: MigrationExecutor = {
       query: async (sql, params) => (await pglite.query(sql, params)).rows as never[],

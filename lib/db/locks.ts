@@ -1,9 +1,9 @@
 import type { ProjectDocument } from "@/lib/generated/prisma/client";
 import type { Tx } from "./client";
 
-// Row locks for check-and-set transactions. Lock order everywhere: project before documents,
-// documents in id order. Ownership is part of every lock's WHERE clause, so a foreign row is
-// simply not found.
+// Row locks for check-and-set transactions. Lock order everywhere: projects before documents,
+// two projects in id order (a fork, merge or transfer holds both), documents in id order.
+// Ownership is part of every lock's WHERE clause, so a foreign row is simply not found.
 
 export type ProjectLockScope = "active" | "any";
 
@@ -20,6 +20,24 @@ export async function lockOwnedProject(
   if (!row) return null;
   if (scope === "active" && row.status !== "active") return null;
   return row;
+}
+
+/**
+ * Locks two of the caller's projects in id order, whichever is named first, so two operations
+ * between the same pair in opposite directions (two merges, a move and its reverse) queue
+ * instead of each holding one lock and waiting for the other. Each lock is judged by its own
+ * scope; the answer keeps the order the projects were asked for.
+ */
+export async function lockOwnedProjectPair(
+  tx: Tx,
+  userId: string,
+  first: { projectId: string; scope: ProjectLockScope },
+  second: { projectId: string; scope: ProjectLockScope },
+): Promise<[Awaited<ReturnType<typeof lockOwnedProject>>, Awaited<ReturnType<typeof lockOwnedProject>>]> {
+  const ordered = [first, second].sort((a, b) => (a.projectId < b.projectId ? -1 : a.projectId > b.projectId ? 1 : 0));
+  const locked = new Map<typeof first, Awaited<ReturnType<typeof lockOwnedProject>>>();
+  for (const entry of ordered) locked.set(entry, await lockOwnedProject(tx, { ...entry, userId }));
+  return [locked.get(first)!, locked.get(second)!];
 }
 
 /** Locks the caller's thread row; null when it is missing or foreign. */

@@ -1,7 +1,6 @@
 import type { ProjectDocument } from "@/lib/generated/prisma/client";
 
-// The wire shape of a shelf document (api.md "Project documents"). storedRelpath, userId and
-// the trash fields stay server-side.
+// The wire shape of a shelf document. storedRelpath, userId and the trash fields stay server-side.
 
 export interface DocumentDto {
   id: string;
@@ -57,9 +56,18 @@ export function toDocumentDto(row: DocumentDtoRow): DocumentDto {
 }
 
 export interface DocumentMatch {
+  /** The best passage's words around the query's, as plain text (the name when only it matched). */
   snippet: string;
-  /** Character offset of the first match in the document's text; null when only the name matched. */
+  /** [start, end) UTF-16 ranges in `snippet` of the words that matched. */
+  highlights: [number, number][];
+  /** The best passage's character range in the document's text; null when only the name matched. */
   offset: number | null;
+  end: number | null;
+  heading: string | null;
+  /** 1-based page of a PDF's passage, else null. */
+  page: number | null;
+  /** Relevance (higher is better; comparable within one search only). */
+  score: number;
 }
 
 /** A shelf row in a listing; with a search (`q`), `match` says where the query was found. */

@@ -1,30 +1,40 @@
 import { config } from "@/lib/config/env";
 import { getDb } from "@/lib/db/client";
 import { isForeignKeyViolation } from "@/lib/db/prisma-errors";
+import { ANALYZER_VERSION, passageRows, removePassagesFrom, writePassages } from "@/lib/search/index-passages";
 import { resolveOriginalPath } from "@/lib/storage/layout";
 import { readDocumentText } from "./document-text";
 import { noteContentFound } from "./record-content-missing";
-import { chunkText } from "./search-text";
 
 /**
- * Chunks per insert: each batch is its own short statement, so other requests interleave. On
- * PGlite a statement holds the server's thread while it runs, and every other request's query
- * waits behind it: five 4,000-character chunks, with their folded copies and two trigram
- * indexes, take ≈ 20–35 ms there (25 took 80–170 ms).
+ * Passages per statement: each batch is its own short statement, so other requests interleave.
+ * On PGlite a statement holds the server's thread while it runs, and every other request's
+ * query waits behind it.
  */
-const BATCH_CHUNKS = 5;
+const BATCH_PASSAGES = 8;
+
+/** The first `maxChars` code points of a text, and whether it was longer. */
+function cutAt(text: string, maxChars: number): { text: string; truncated: boolean } {
+  if (text.length <= maxChars) return { text, truncated: false };
+  let unit = 0;
+  for (let chars = 0; chars < maxChars && unit < text.length; chars++) unit += text.codePointAt(unit)! > 0xffff ? 2 : 1;
+  return { text: text.slice(0, unit), truncated: unit < text.length };
+}
 
 /**
- * Fills a document's search text (tables document_text_chunk, then document_text as the
- * "complete" mark) from the same text the read tools get: its own text, or its converted
- * Markdown through the derived/converted.md cache. A document with no text form (binary,
- * conversion off or failed, file missing) is marked with nothing indexed, so it is not
- * retried on every start. Idempotent: already-indexed documents are skipped, and a partial
- * run is replaced. A document purged meanwhile ends it quietly (its chunks go with it).
+ * Indexes a document for search (lib/search): its passages, then document_text as the
+ * "complete" mark with the analyzer's version, the passage count and, for a PDF, where each
+ * page starts. Reads the same text the read tools get: its own text, or its converted Markdown
+ * through the derived/converted.md cache. A document with no text form (binary, conversion off
+ * or failed, file missing) is marked with nothing indexed, so it is not retried on every start.
+ * Idempotent: passages are keyed by (document, sequence) and written by upsert; a document
+ * indexed by the current version is skipped. A document purged meanwhile ends it quietly.
  */
 export async function indexDocumentText(documentId: string): Promise<void> {
   const db = await getDb();
-  const row = await db.projectDocument.findFirst({ where: { id: documentId, text: null } });
+  const row = await db.projectDocument.findFirst({
+    where: { id: documentId, OR: [{ text: null }, { text: { analyzerVersion: { lt: ANALYZER_VERSION } } }] },
+  });
   if (!row) return;
   const result = await readDocumentText({
     originalPath: await resolveOriginalPath(row),
@@ -33,22 +43,23 @@ export async function indexDocumentText(documentId: string): Promise<void> {
     document: row,
   });
   await noteContentFound(row, result.kind === "content_missing");
-  const { chunks, indexedChars, truncated } =
-    result.kind === "text"
-      ? chunkText(result.text, config().searchIndexMaxChars)
-      : { chunks: [], indexedChars: 0, truncated: false };
+  const { text, truncated } =
+    result.kind === "text" ? cutAt(result.text, config().searchIndexMaxChars) : { text: "", truncated: false };
+  const paged = result.kind === "text" && result.converted && /\.pdf$/i.test(row.name);
+  const { rows, pageStarts } = passageRows(text, paged);
   try {
-    await db.documentTextChunk.deleteMany({ where: { documentId } });
-    for (let i = 0; i < chunks.length; i += BATCH_CHUNKS) {
-      await db.documentTextChunk.createMany({
-        data: chunks.slice(i, i + BATCH_CHUNKS).map((chunk) => ({ documentId, ...chunk })),
-      });
-    }
-    await db.documentText.upsert({
-      where: { documentId },
-      create: { documentId, indexedChars, truncated },
-      update: { indexedChars, truncated },
-    });
+    for (let i = 0; i < rows.length; i += BATCH_PASSAGES)
+      await writePassages(db, documentId, rows.slice(i, i + BATCH_PASSAGES));
+    await removePassagesFrom(db, documentId, rows.length);
+    const mark = {
+      indexedChars: [...text].length,
+      truncated,
+      pageStarts,
+      analyzerVersion: ANALYZER_VERSION,
+      passageCount: rows.length,
+      indexedAt: new Date(),
+    };
+    await db.documentText.upsert({ where: { documentId }, create: { documentId, ...mark }, update: mark });
   } catch (error) {
     if (isForeignKeyViolation(error)) return; // purged while indexing
     throw error;

@@ -17,13 +17,13 @@ export interface DocumentSource {
 }
 
 /**
- * Turns staged, hashed bytes into a shelf document (design: Atomicity, "Shelf insert"), in
- * one transaction: lock the active owned project → dedup among its active rows by sha256
- * (hit: the existing row, its name and its folder win) → the folder it goes in, made where
- * missing → rename the staged bytes into the new
- * document's own folder → insert. Placing before the insert means a crash leaves an
- * unreferenced file (collected later), never a row without bytes; a failed transaction
- * removes only the folder this call created. The staged file is gone afterwards either way.
+ * Turns staged, hashed bytes into a shelf document
+ * (docs/architecture.md § "Where each design rule lives"), in one transaction: lock the active
+ * owned project → dedup among its active rows by sha256 (hit: the existing row, its name and its
+ * folder win) → the folder it goes in, made where missing → rename the staged bytes into the new
+ * document's own folder → insert. Placing before the insert means a crash leaves an unreferenced
+ * file (collected later), never a row without bytes; a failed transaction removes only the folder
+ * this call created. The staged file is gone afterwards either way.
  */
 export async function placeStagedDocument({
   userId,

@@ -5,6 +5,7 @@ import { removeFileIfPresent, streamToStaging, type StagedFile } from "@/lib/sto
 import { normaliseFileName } from "@/lib/files/file-name";
 import { readMultipartFiles } from "@/lib/http/read-multipart-files";
 import { splitRelativePath } from "@/lib/folders/folder-rules";
+import { checkShelfImage } from "./check-shelf-image";
 
 export interface ReceivedDocument {
   staged: StagedFile;
@@ -19,6 +20,7 @@ export interface ReceivedDocument {
  * otherwise); the optional `name` field, else the file's own name, must pass the name rules
  * (422); a `path` field (`a/b/c.txt`, relative) names the folders it goes in, each by the same
  * rules, and its last part is the name unless `name` is given. The fields may follow the file in the body, so names are judged once parsing ends.
+ * An image (by its name) must pass the chat's image check (422, ./check-shelf-image.ts).
  * On any failure the staged bytes are removed again.
  */
 export async function receiveDocumentUpload({
@@ -59,6 +61,7 @@ export async function receiveDocumentUpload({
       fields.name !== undefined && fields.name !== ""
         ? normaliseFileName(fields.name, "name")
         : (path?.name ?? normaliseFileName(filename, "name"));
+    await checkShelfImage(staged, name);
     return { staged, name, folders: path?.folders ?? [] };
   } catch (error) {
     const staged = await (staging as Promise<StagedFile> | null)?.catch(() => null);

@@ -1,8 +1,10 @@
 import { isConvertible } from "@/lib/conversion/convert-to-markdown";
 import { getDb } from "@/lib/db/client";
+import { ANALYZER_VERSION } from "@/lib/search/index-passages";
+import { kickEmbedding } from "@/lib/search/embedding-queue";
 import { indexDocumentText } from "./index-document-text";
 
-// Search text is filled in the background, one document at a time per process, so a burst
+// Search passages are written in the background, one document at a time per process, so a burst
 // of uploads never runs a burst of conversions. Kept on globalThis so dev-server hot reloads
 // share one queue.
 
@@ -19,11 +21,13 @@ let indexedSinceAnalyze = 0;
 
 async function indexAndCount(documentId: string): Promise<void> {
   await indexDocumentText(documentId);
+  // New passages may want vectors: the embedder's loop starts if it is idle (never waits here).
+  kickEmbedding();
   if (++indexedSinceAnalyze < ANALYZE_EVERY) return;
   indexedSinceAnalyze = 0;
   await (
     await getDb()
-  ).$executeRaw`ANALYZE "project_document", "document_text_chunk"`;
+  ).$executeRaw`ANALYZE "project_document", "document_passage", "search_term"`;
 }
 
 /** Indexes a document after the work already queued; a document already waiting is not queued twice. */
@@ -67,15 +71,16 @@ export function searchIndexingSettled(): Promise<void> {
 }
 
 /**
- * Queues every live document without search text: documents from before search existed,
- * from an import, or whose indexing a restart interrupted. Run at start-up.
+ * Queues every document without a current index: documents from before passages existed (or
+ * from an older analyzer), from an import, or whose indexing a restart interrupted; live ones
+ * first, newest first, then trashed ones (so a restore finds them indexed). Run at start-up.
  */
 export async function queueUnindexedDocuments(): Promise<number> {
   const db = await getDb();
   const rows = await db.projectDocument.findMany({
-    where: { trashedAt: null, text: null },
+    where: { OR: [{ text: null }, { text: { analyzerVersion: { lt: ANALYZER_VERSION } } }] },
     select: { id: true },
-    orderBy: { updatedAt: "desc" },
+    orderBy: [{ trashedAt: { sort: "desc", nulls: "first" } }, { updatedAt: "desc" }],
   });
   for (const { id } of rows) queueDocumentIndexing(id);
   return rows.length;

@@ -1,14 +1,17 @@
 import { Prisma } from "@/lib/generated/prisma/client";
 import { validationError } from "@/lib/errors";
 
-// The shelf's sort orders and their keyset cursors (api.md "Shelf paging, sorting and
-// search"). Each sort key has one partial index on live rows, (projectId, key, id) with the
-// key in its default direction and id ascending (migration shelf_at_scale). The default
-// order scans that index forwards; the opposite order scans it backwards, so the id
-// tie-break flips with it. Every order is therefore total and served by an index.
+// The shelf's sort orders and their keyset cursors (docs/architecture.md § "HTTP surface"). Each
+// sort key has one partial index on live rows, (projectId, key, id) with the key in its default
+// direction and id ascending (migration shelf_at_scale). The default order scans that index
+// forwards; the opposite order scans it backwards, so the id tie-break flips with it. Every order
+// is therefore total and served by an index.
 
 export const SHELF_SORTS = ["updated", "name", "size"] as const;
 export type ShelfSort = (typeof SHELF_SORTS)[number];
+/** A search (`q`) adds relevance, its default order. */
+export const SEARCH_SORTS = ["relevance", ...SHELF_SORTS] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
 export type SortOrder = "asc" | "desc";
 
 interface SortKey {
@@ -35,8 +38,8 @@ export function sortKeySql(sort: ShelfSort): Prisma.Sql {
   return Prisma.sql`${KEYS[sort].sql}::text`;
 }
 
-export function defaultOrderOf(sort: ShelfSort): SortOrder {
-  return KEYS[sort].defaultOrder;
+export function defaultOrderOf(sort: SearchSort): SortOrder {
+  return sort === "relevance" ? "desc" : KEYS[sort].defaultOrder;
 }
 
 /** `ORDER BY` for a sort: the key in the requested direction, id ascending in the default one. */
@@ -62,7 +65,7 @@ export function afterCursorSql(sort: ShelfSort, order: SortOrder, cursor: ShelfC
 
 /** Where a page ended: the last row's key and id, plus what the cursor is valid for. */
 export interface ShelfCursor {
-  sort: ShelfSort;
+  sort: SearchSort;
   order: SortOrder;
   q: string | null;
   /** The folder listed (`"root"` for the root), null for the whole shelf. */
@@ -86,7 +89,7 @@ export function encodeCursor(cursor: ShelfCursor): string {
  */
 export function decodeCursor(
   text: string,
-  expected: { sort: ShelfSort; order: SortOrder; q: string | null; folder: string | null },
+  expected: { sort: SearchSort; order: SortOrder; q: string | null; folder: string | null },
 ): ShelfCursor {
   const invalid = () =>
     validationError("cursor", "The cursor is not one this listing returned. Start again without it.");

@@ -3,10 +3,11 @@ import { lockOwnedProject } from "@/lib/db/locks";
 import { notFound } from "@/lib/errors";
 
 /**
- * DELETE /api/projects/{id}/documents/{docId}: moves a document to the trash (design:
- * Atomicity, "Trash"). Project lock first, then the document row; a guarded update so a
- * concurrent trash of the same row changes nothing twice. Nothing on disk is touched: the
- * bytes stay where they are until purge. The folder it sat in is remembered in its origin. Archived projects are read-only: 404.
+ * DELETE /api/projects/{id}/documents/{docId}: moves a document to the trash
+ * (docs/architecture.md § "Where each design rule lives"). Project lock first, then the document
+ * row; a guarded update so a concurrent trash of the same row changes nothing twice. Nothing on
+ * disk is touched: the bytes stay where they are until purge. The folder it sat in is remembered in
+ * its origin. Archived projects are read-only: 404.
  */
 export async function trashDocument({
   userId,

@@ -1,9 +1,10 @@
 import type { z } from "zod";
 import { requireSessionUser, type SessionUser } from "@/lib/auth/session";
-import { AppError } from "@/lib/errors";
+import { AppError, validationError } from "@/lib/errors";
 import { authenticateToken } from "@/lib/tokens/authenticate-token";
 import { appOrigins } from "@/lib/http/app-origins";
 import { toErrorResponse } from "@/lib/http/error-response";
+import { closingIfBodyUnread } from "@/lib/http/unread-body";
 import { parseInput } from "@/lib/http/parse-input";
 import { readBoundedJson } from "@/lib/http/read-bounded-json";
 import { assertPathParams } from "@/lib/http/path-params";
@@ -11,7 +12,8 @@ import { assertSameOriginRequest } from "@/lib/http/same-origin";
 
 // The one wrapper every authenticated route handler goes through:
 // caller (session cookie, or an API token where the route accepts one) → same-origin check
-// for cookie state changes → path ids checked by shape → handler → error mapping.
+// for cookie state changes → path ids checked by shape → handler → error mapping (closing the
+// connection when the body was left unread: lib/http/unread-body.ts).
 // Handlers just throw AppError (or zod errors).
 
 interface RouteContext<Params> {
@@ -36,8 +38,8 @@ export function authedRoute<Params extends object = object>(handler: Handler<Par
 }
 
 /**
- * A route on the token allowlist (api.md "API tokens": projects, threads, runs, documents,
- * thread files, trash): `Authorization: Bearer <secret>` or a session cookie.
+ * A route on the token allowlist (docs/operations.md § "Security settings": projects, threads,
+ * runs, documents, thread files, trash): `Authorization: Bearer <secret>` or a session cookie.
  */
 export function tokenRoute<Params extends object = object>(handler: Handler<Params>): RouteHandler<Params> {
   return wrap(handler, "accepts-tokens");
@@ -53,7 +55,7 @@ function wrap<Params extends object>(handler: Handler<Params>, tokenPolicy: Toke
       assertPathParams(params);
       return await handler({ req, user, params, url });
     } catch (error) {
-      return toErrorResponse(error, `${req.method} ${url.pathname}`);
+      return closingIfBodyUnread(req, toErrorResponse(error, `${req.method} ${url.pathname}`));
     }
   };
   return Object.assign(route, { tokenPolicy });
@@ -83,8 +85,16 @@ export async function readJsonBody<S extends z.ZodType>(req: Request, schema: S)
   return parseInput(schema, await readBoundedJson(req));
 }
 
-/** Parses query parameters; out-of-range values are 422, never clamped (api.md "Paging"). */
+/**
+ * Parses query parameters; out-of-range values are 422, never clamped, and so is a parameter
+ * given twice (every one is a single value: which one would count is not the client's guess).
+ */
 export function readQuery<S extends z.ZodType>(url: URL, schema: S): z.output<S> {
+  const seen = new Set<string>();
+  for (const name of url.searchParams.keys()) {
+    if (seen.has(name)) throw validationError(name, `\`${name}\` is given more than once.`);
+    seen.add(name);
+  }
   return parseInput(schema, Object.fromEntries(url.searchParams));
 }
 

@@ -1,9 +1,10 @@
 import { validationError } from "@/lib/errors";
 import { utf8ByteLength } from "@/lib/text/utf8-byte-length";
 
-// What a stored file may be called (design: Storage, "Names"). Pure, shared by thread files
-// and the shelf, so every way a name enters the system is judged by the same rules. 255
-// UTF-8 bytes is also the NAME_MAX of common filesystems, so a valid name is always storable.
+// What a stored file may be called (docs/architecture.md § "Where each design rule lives"). Pure,
+// shared by thread files and the shelf, so every way a name enters the system is judged by the same
+// rules. 255 UTF-8 bytes is also the NAME_MAX of common filesystems, so a valid name is always
+// storable.
 
 export const FILE_NAME_MAX_BYTES = 255;
 
@@ -70,21 +71,32 @@ function splitExtension(name: string): { stem: string; extension: string } {
 }
 
 /**
- * The n-th candidate for a name: `report.pdf`, `report_1.pdf`, `report_2.pdf` … The stem is
- * shortened, whole code points at a time, when the suffix would push the name past the byte
- * cap, so every candidate is itself a valid name.
+ * `name` with `suffix` put before its extension. The stem is shortened, whole code points at
+ * a time, when the suffix would push the name past the byte cap, so the result is itself a
+ * valid name.
  */
-export function numberedName(name: string, n: number): string {
-  if (n === 0) return name;
+function withSuffix(name: string, suffix: string): string {
   const { stem, extension } = splitExtension(name);
-  const suffix = `_${n}${extension}`;
-  const budget = FILE_NAME_MAX_BYTES - utf8ByteLength(suffix);
+  const budget = FILE_NAME_MAX_BYTES - utf8ByteLength(suffix + extension);
   const codePoints = [...stem];
   let stemBytes = utf8ByteLength(stem);
   while (stemBytes > budget && codePoints.length > 1) {
     stemBytes -= utf8ByteLength(codePoints.pop()!);
   }
-  return `${codePoints.join("")}${suffix}`;
+  return `${codePoints.join("")}${suffix}${extension}`;
+}
+
+/** The n-th candidate for a name: `report.pdf`, `report_1.pdf`, `report_2.pdf` … */
+export function numberedName(name: string, n: number): string {
+  return n === 0 ? name : withSuffix(name, `_${n}`);
+}
+
+/**
+ * The name a document gets when its own is taken in the folder it lands in (a merge, a copy or
+ * move to another project): `y.txt`, then `y (2).txt`, `y (3).txt` … as people number copies.
+ */
+export function shelfNumberedName(name: string, n: number): string {
+  return n <= 1 ? name : withSuffix(name, ` (${n})`);
 }
 
 export function* numberedNames(name: string, max = 10_000): Generator<string> {

@@ -1,7 +1,7 @@
 import type { ProjectFolder } from "@/lib/generated/prisma/client";
 
-// The wire shape of a shelf folder (api.md "Folders and scope"). `path` is the folder's names
-// from the root joined by "/"; lineage, nameKey and userId stay server-side.
+// The wire shape of a shelf folder (docs/architecture.md § "Shelf folders and chat scope"). `path`
+// is the folder's names from the root joined by "/"; lineage, nameKey and userId stay server-side.
 
 export interface FolderDto {
   id: string;

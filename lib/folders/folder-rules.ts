@@ -1,9 +1,9 @@
 import { checkFileName, normaliseFileName } from "@/lib/files/file-name";
 import { validationError } from "@/lib/errors";
 
-// The rules of the folder tree (design: "Shelf folders and chat scope"), pure: a folder's name
-// follows the document name rules, is unique per parent case-insensitively, and the tree is at
-// most FOLDER_MAX_DEPTH levels deep.
+// The rules of the folder tree (docs/architecture.md § "Shelf folders and chat scope"), pure: a
+// folder's name follows the document name rules, is unique per parent case-insensitively, and the
+// tree is at most FOLDER_MAX_DEPTH levels deep.
 
 export const FOLDER_MAX_DEPTH = 8;
 

@@ -19,17 +19,19 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.ou
 }
 
 /** The first string (key or value) holding U+0000, as a 422 naming where it is. */
-function assertNoNul(value: unknown, path: string[] = []): void {
-  if (typeof value === "string") {
-    if (value.includes("\u0000")) {
-      const field = path.join(".") || "(body)";
-      throw new AppError("validation_failed", undefined, { details: [{ path: field, message: NUL_REFUSED }] });
-    }
-    return;
-  }
-  if (value === null || typeof value !== "object") return;
+function assertNoNul(value: unknown): void {
+  const field = nulPathOf(value);
+  if (field !== null)
+    throw new AppError("validation_failed", undefined, { details: [{ path: field, message: NUL_REFUSED }] });
+}
+
+/** Where the first string (key or value) holding U+0000 is (`a.0.b`, `(body)` at the top), or null. */
+export function nulPathOf(value: unknown, path: string[] = []): string | null {
+  if (typeof value === "string") return value.includes("\u0000") ? path.join(".") || "(body)" : null;
+  if (value === null || typeof value !== "object") return null;
   for (const [key, child] of Object.entries(value)) {
-    assertNoNul(key, path);
-    assertNoNul(child, [...path, key]);
+    const found = nulPathOf(key, path) ?? nulPathOf(child, [...path, key]);
+    if (found !== null) return found;
   }
+  return null;
 }

@@ -1,4 +1,5 @@
 import { AppError } from "@/lib/errors";
+import { markBodyAbandoned } from "./unread-body";
 
 // A JSON request body is read under two bounds before JSON.parse sees it, so a hostile body
 // costs its sender a 4xx and nobody else anything: its size (a body past the limit is not even
@@ -20,7 +21,10 @@ const tooLarge = () =>
 /** The body as text, refused with 413 once past `maxBytes` (by its Content-Length or as it arrives). */
 export async function readBodyText(req: Request, maxBytes = JSON_BODY_MAX_BYTES): Promise<string> {
   const declared = Number(req.headers.get("content-length") ?? NaN);
-  if (declared > maxBytes) throw tooLarge();
+  if (declared > maxBytes) {
+    markBodyAbandoned(req);
+    throw tooLarge();
+  }
   if (!req.body) return "";
   const reader = req.body.getReader();
   const parts: Uint8Array[] = [];
@@ -30,6 +34,7 @@ export async function readBodyText(req: Request, maxBytes = JSON_BODY_MAX_BYTES)
     if (done) break;
     received += value.byteLength;
     if (received > maxBytes) {
+      markBodyAbandoned(req);
       await reader.cancel().catch(() => {});
       throw tooLarge();
     }
@@ -63,10 +68,16 @@ export function jsonDepthExceeds(text: string, limit: number): boolean {
   return false;
 }
 
-/** A bounded JSON body: 413 over the size, 400 when nested too deep or not JSON; empty is `{}`. */
+/**
+ * A bounded JSON body: 413 over the size, 400 when nested too deep or not JSON; empty is `{}`.
+ * A body sent as anything but application/json is 415 (a cookie's request never gets here:
+ * lib/http/same-origin.ts refuses it first, as the browser's cross-site form it may be).
+ */
 export async function readBoundedJson(req: Request): Promise<unknown> {
   const text = await readBodyText(req);
   if (text.trim() === "") return {};
+  if (!isJsonType(req.headers.get("content-type")))
+    throw new AppError("unsupported_media_type", "Send the request body as application/json.");
   if (jsonDepthExceeds(text, JSON_BODY_MAX_DEPTH))
     throw new AppError("bad_request", `The request body is nested deeper than ${JSON_BODY_MAX_DEPTH} levels.`);
   try {
@@ -74,4 +85,8 @@ export async function readBoundedJson(req: Request): Promise<unknown> {
   } catch {
     throw new AppError("bad_request", "The request body is not valid JSON.");
   }
+}
+
+function isJsonType(contentType: string | null): boolean {
+  return contentType?.split(";")[0]?.trim().toLowerCase() === "application/json";
 }

@@ -2,6 +2,7 @@ import busboy from "busboy";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import { AppError } from "@/lib/errors";
+import { markBodyAbandoned } from "./unread-body";
 
 // Streams the file parts of a multipart/form-data request body to a handler, one file at a
 // time and in order, without ever holding the body in memory. Thread uploads and the shelf
@@ -40,6 +41,7 @@ const MAX_FIELD_BYTES = 64 * 1024;
 export function readMultipartFiles(req: Request, options: MultipartOptions): Promise<MultipartResult> {
   const contentType = req.headers.get("content-type") ?? "";
   if (!req.body || !/^multipart\/form-data\b/i.test(contentType)) {
+    markBodyAbandoned(req);
     return Promise.reject(new AppError("bad_request", "Send the files as multipart/form-data."));
   }
   let parser: busboy.Busboy;
@@ -59,6 +61,7 @@ export function readMultipartFiles(req: Request, options: MultipartOptions): Pro
       },
     });
   } catch {
+    markBodyAbandoned(req);
     return Promise.reject(new AppError("bad_request", "The multipart body has no usable boundary."));
   }
   const body = Readable.fromWeb(req.body as NodeWebReadableStream<Uint8Array>);
@@ -72,6 +75,7 @@ export function readMultipartFiles(req: Request, options: MultipartOptions): Pro
     const fail = (error: unknown) => {
       if (settled) return;
       settled = true;
+      markBodyAbandoned(req);
       body.unpipe(parser);
       body.destroy();
       parser.destroy();

@@ -1,7 +1,7 @@
 import path from "node:path";
 
-// Which thread uploads are images (api.md "Images"): PNG, JPEG, WebP and GIF, told by the
-// name's extension, as the composer names them. The bytes must then really be that format
+// Which thread uploads are images (docs/operations.md § "Images"): PNG, JPEG, WebP and GIF, told by
+// the name's extension, as the composer names them. The bytes must then really be that format
 // (prepare-image.ts): a `.png` holding a JPEG, or text, is refused, not guessed at.
 
 export type ImageFormat = "png" | "jpeg" | "webp" | "gif";
@@ -12,13 +12,6 @@ const FORMAT_OF_EXTENSION: Record<string, ImageFormat> = {
   ".jpeg": "jpeg",
   ".webp": "webp",
   ".gif": "gif",
-};
-
-export const IMAGE_MEDIA_TYPES: Record<ImageFormat, string> = {
-  png: "image/png",
-  jpeg: "image/jpeg",
-  webp: "image/webp",
-  gif: "image/gif",
 };
 
 /** The image format a file name claims, or null for anything that is not an image upload. */

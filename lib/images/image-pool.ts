@@ -13,9 +13,11 @@ export type PreparedImageResult =
   | { kind: "prepared"; width: number; height: number; prepared: Buffer; thumb: Buffer; mediaType: string }
   | { kind: "refused"; reason: "corrupt" | "mismatch" | "too_large" | "timeout" };
 
-/** The longest side an image is sent to a model with (design: "Images"). */
+/** The longest side an image is sent to a model with (docs/operations.md § "Images"). */
 export const PREPARED_MAX_SIDE = 2048;
-/** The longest side of the composer's and the message's thumbnails (api.md). */
+/**
+ * The longest side of the composer's and the message's thumbnails (docs/operations.md § "Images").
+ */
 export const THUMB_MAX_SIDE = 256;
 /**
  * More pixels than any camera or screenshot: 100 megapixels decode to 400 MB. A header
@@ -25,7 +27,7 @@ export const MAX_INPUT_PIXELS = 100_000_000;
 
 const WORKER_FILE = path.join(process.cwd(), "lib", "images", "prepare-image-worker.mjs");
 
-const holder = globalThis as typeof globalThis & { __imagePool?: Piscina; __imagesInFlight?: number };
+const holder = globalThis as typeof globalThis & { __imagePool?: Piscina };
 
 function pool(): Piscina {
   holder.__imagePool ??= new Piscina({
@@ -52,7 +54,6 @@ export async function prepareInWorker({
   claimed: string;
 }): Promise<PreparedImageResult> {
   const signal = AbortSignal.timeout(config().conversionTimeoutSeconds * 1000);
-  holder.__imagesInFlight = (holder.__imagesInFlight ?? 0) + 1;
   try {
     const answer = (await pool().run(
       {
@@ -77,12 +78,5 @@ export async function prepareInWorker({
     if (signal.aborted) return { kind: "refused", reason: "timeout" };
     console.warn(`[images] could not prepare an image (${error instanceof Error ? error.name : "unknown error"})`);
     return { kind: "refused", reason: "corrupt" };
-  } finally {
-    holder.__imagesInFlight! -= 1;
   }
-}
-
-/** How many preparations are running or waiting (the bench and tests watch it). */
-export function imagesInFlight(): number {
-  return holder.__imagesInFlight ?? 0;
 }

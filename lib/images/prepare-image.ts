@@ -2,11 +2,11 @@ import { validationError } from "@/lib/errors";
 import { claimedImageFormat } from "./image-formats";
 import { MAX_INPUT_PIXELS, prepareInWorker } from "./image-pool";
 
-// The one check every image upload passes before anything is stored (design: "Images"): the
-// bytes are the format the name claims, decode without error, and hold at most
-// MAX_INPUT_PIXELS. What comes back is what a model is sent (longest side at most
-// PREPARED_MAX_SIDE, re-encoded, EXIF gone, the first frame of an animation) and the
-// thumbnail; the original bytes are never changed.
+// The one check every image upload passes before anything is stored
+// (docs/operations.md § "Images"): the bytes are the format the name claims, decode without error,
+// and hold at most MAX_INPUT_PIXELS. What comes back is what a model is sent (longest side at most
+// PREPARED_MAX_SIDE, re-encoded, EXIF gone, the first frame of an animation) and the thumbnail; the
+// original bytes are never changed.
 
 export interface PreparedImage {
   /** Of the original, as displayed (EXIF orientation applied). */
@@ -25,12 +25,20 @@ const REASONS = {
   timeout: "The image took too long to prepare.",
 } as const;
 
-/** 422 on field `files` when the bytes are not a usable image of the claimed format. */
-export async function prepareImage({ bytes, name }: { bytes: Buffer; name: string }): Promise<PreparedImage> {
+/** 422 on `field` (a chat's `files`, a shelf's `file`) when the bytes are not a usable image of the claimed format. */
+export async function prepareImage({
+  bytes,
+  name,
+  field = "files",
+}: {
+  bytes: Buffer;
+  name: string;
+  field?: string;
+}): Promise<PreparedImage> {
   const claimed = claimedImageFormat(name);
-  if (!claimed) throw validationError("files", "The file is not a PNG, JPEG, WebP or GIF image.");
+  if (!claimed) throw validationError(field, "The file is not a PNG, JPEG, WebP or GIF image.");
   const result = await prepareInWorker({ bytes, claimed });
-  if (result.kind === "refused") throw validationError("files", REASONS[result.reason]);
+  if (result.kind === "refused") throw validationError(field, REASONS[result.reason]);
   const { kind: _kind, ...image } = result;
   return image;
 }

@@ -1,10 +1,10 @@
 import type { LanguageModelMiddleware } from "ai";
 import { isImagesUnsupportedError } from "./detect-images-unsupported";
 
-// Wraps a run's model (design: "Images"): a call carrying images that the server refuses
-// because the model cannot see is made once more with each image replaced by a line naming
-// it, so the person still gets an answer. Every call with images reports whether the model
-// took them, which the caller remembers for later runs and tells the person.
+// Wraps a run's model (docs/architecture.md § "The path of a run", step 6): a call carrying images
+// that the server refuses because the model cannot see is made once more with each image replaced
+// by a line naming it, so the person still gets an answer. Every call with images reports whether
+// the model took them, which the caller remembers for later runs and tells the person.
 
 type CallOptions = Parameters<NonNullable<LanguageModelMiddleware["wrapStream"]>>[0]["params"];
 type Prompt = CallOptions["prompt"];

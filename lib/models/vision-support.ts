@@ -2,12 +2,12 @@ import type { ModelEndpoint } from "@/lib/config/parse-model-endpoints";
 import type { EndpointListing } from "./read-endpoint-listing";
 import { visionKey, type SharedVision } from "./shared-vision";
 
-// Whether a model sees images (design: "Images"): what MODEL_ENDPOINTS says (the model's own
-// `vision`, else its endpoint's), else what a run learned (tool-support.ts's twin: a refusal
-// of image input teaches false, an accepted image true), kept on the endpoint's current
-// listing so a model upgraded in place is asked again after the list refreshes, and shared
-// with the other instances through the database (shared-vision.ts). A learned refusal
-// outranks a configured true: the provider has the last word.
+// Whether a model sees images (docs/architecture.md § "The path of a run", step 6): what
+// MODEL_ENDPOINTS says (the model's own `vision`, else its endpoint's), else what a run learned
+// (tool-support.ts's twin: a refusal of image input teaches false, an accepted image true), kept on
+// the endpoint's current listing so a model upgraded in place is asked again after the list
+// refreshes, and shared with the other instances through the database (shared-vision.ts). A learned
+// refusal outranks a configured true: the provider has the last word.
 
 const holder = globalThis as typeof globalThis & {
   __workspaceVisionSupport?: WeakMap<EndpointListing, Map<string, boolean>>;

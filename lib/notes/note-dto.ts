@@ -1,7 +1,7 @@
 import type { ProjectNote } from "@/lib/generated/prisma/client";
 
-// The wire shape of a note (api.md "Project memory"). userId and the trash fields stay
-// server-side; threadId, messageId and reason are null for the user's own notes.
+// The wire shape of a note. userId and the trash fields stay server-side; threadId, messageId and
+// reason are null for the user's own notes.
 
 export type NoteState = "proposed" | "approved" | "dismissed";
 
@@ -17,6 +17,11 @@ export interface NoteDto {
   createdAt: string;
   updatedAt: string;
   approvedAt: string | null;
+  /**
+   * The project a fork copied this note from, by its name then (projectId null when an import
+   * did not bring that project along); null for a note made here.
+   */
+  forkedFrom: { projectId: string | null; projectName: string } | null;
 }
 
 export function toNoteDto(row: ProjectNote): NoteDto {
@@ -32,6 +37,7 @@ export function toNoteDto(row: ProjectNote): NoteDto {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     approvedAt: row.approvedAt?.toISOString() ?? null,
+    forkedFrom: readForkedFrom(row.forkedFrom),
   };
 }
 
@@ -41,4 +47,12 @@ export interface MemorySummary {
   maxBytes: number;
   shown: number;
   total: number;
+}
+
+/** The note's `forkedFrom` column ({projectId, projectName, noteId}, written by a fork), as the API shows it. */
+function readForkedFrom(value: ProjectNote["forkedFrom"]): NoteDto["forkedFrom"] {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return null;
+  const { projectId, projectName } = value as Record<string, unknown>;
+  if (typeof projectName !== "string") return null;
+  return { projectId: typeof projectId === "string" ? projectId : null, projectName };
 }

@@ -18,6 +18,15 @@ export function normaliseNoteText(text: string): string {
   return text.trim();
 }
 
+/**
+ * What makes two notes the same note when projects merge: the text with compatible Unicode
+ * forms folded (NFKC), runs of whitespace as one space, and case ignored. "Use metric units."
+ * and "use  metric units." are kept once.
+ */
+export function noteTextKey(text: string): string {
+  return text.normalize("NFKC").replace(/\s+/g, " ").trim().toLowerCase();
+}
+
 /** Over the cap is refused (422), never truncated: bytes counted in UTF-8, as for instructions. */
 export function assertNoteWithinCap(text: string, maxBytes: number): void {
   const bytes = utf8ByteLength(text);

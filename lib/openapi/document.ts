@@ -61,9 +61,13 @@ export function errorCodesOf(operation: ApiOperation): ErrorCode[] {
   const codes = new Set<ErrorCode>(operation.errors ?? []);
   if (operation.auth !== "public") codes.add("unauthorized");
   if (operation.auth !== "public" && operation.method !== "GET") codes.add("forbidden_origin");
-  if (pathParamsOf(operation.path)) codes.add("not_found");
+  // A path segment is checked raw before any route (lib/http/raw-path.mjs): a malformed `%`
+  // escape is a 400, a dot segment a 404; then by shape (lib/http/path-params.ts), a 404.
+  if (pathParamsOf(operation.path)) ["not_found", "bad_request"].forEach((c) => codes.add(c as ErrorCode));
   if (operation.body)
-    ["bad_request", "validation_failed", "payload_too_large"].forEach((c) => codes.add(c as ErrorCode));
+    ["bad_request", "validation_failed", "payload_too_large", "unsupported_media_type"].forEach((c) =>
+      codes.add(c as ErrorCode),
+    );
   if (operation.multipart)
     ["bad_request", "validation_failed", "payload_too_large"].forEach((c) => codes.add(c as ErrorCode));
   if (operation.query) codes.add("validation_failed");
@@ -178,7 +182,7 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
       description: [
         "The HTTP API of the Projects workspace: everything the UI does.",
         "Errors have one shape (`Error`) and one code → status table. Request bodies are JSON unless said otherwise; a NUL character anywhere in a body or query is a 422.",
-        "Any other `/api` path answers 401 without a session, else a JSON 404 `not_found`.",
+        "Any other `/api` path answers 401 without a session, else a JSON 404 `not_found`; any other `/api/auth` endpoint is a 404 `not_found` with or without one.",
       ].join(" "),
     },
     tags: API_TAGS.map((tag) => ({ ...tag })),

@@ -30,6 +30,8 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
   content_missing: "The document's stored file is gone or not its recorded size.",
   conflict: "The request conflicts with the current state (a run already active, a run already ended, …).",
   payload_too_large: "The upload or body is larger than the limit.",
+  unsupported_media_type:
+    "A request body that is not `application/json` (an API token's request; a cookie's is `forbidden_origin`).",
   validation_failed: "A field is invalid: `details` names each one.",
   internal: "Something went wrong on the server; nothing about it is leaked.",
   unavailable: "A dependency (the database, the model endpoint) is unavailable.",

@@ -22,6 +22,10 @@ export const projectSchema = z
     updatedAt: timestamp,
     threadCount: z.number().int(),
     documentCount: z.number().int().meta({ description: "Live (untrashed) documents on the shelf" }),
+    forkedFromId: z
+      .uuid()
+      .nullable()
+      .meta({ description: "The project this one was forked from; null when not a fork (or that project is gone)" }),
   })
   .meta({ id: "Project" });
 
@@ -87,15 +91,20 @@ export const listedDocumentSchema = documentSchema
   .extend({
     match: z
       .object({
-        snippet: z.string(),
-        offset: z
-          .number()
-          .int()
-          .nullable()
-          .meta({ description: "Character offset of the first match in the text; null when only the name matched" }),
+        snippet: z.string().meta({ description: "The best passage's words around the query's, as plain text" }),
+        highlights: z
+          .array(z.tuple([z.number().int(), z.number().int()]))
+          .meta({ description: "[start, end) UTF-16 ranges in `snippet` of the words that matched" }),
+        offset: z.number().int().nullable().meta({
+          description: "Start of the best passage in the document's text (characters); null when only the name matched",
+        }),
+        end: z.number().int().nullable().meta({ description: "End of the best passage (exclusive)" }),
+        heading: z.string().nullable().meta({ description: "The nearest heading above the passage" }),
+        page: z.number().int().nullable().meta({ description: "1-based page of a PDF's passage, else null" }),
+        score: z.number().meta({ description: "Relevance, comparable within one search only" }),
       })
       .optional()
-      .meta({ description: "With a search (`q`): where the query was found" }),
+      .meta({ description: "With a search (`q`): the document's best passage" }),
   })
   .meta({ id: "ListedDocument" });
 
@@ -114,6 +123,49 @@ export const placedDocumentSchema = z
     deduplicated: z.boolean().meta({ description: "Identical bytes were already on the shelf (status 200, not 201)" }),
   })
   .meta({ id: "PlacedDocument" });
+
+const renamedDocumentSchema = z
+  .object({
+    from: z.string(),
+    to: z.string().meta({ description: "The name it landed with: `y (2).txt` when `y.txt` was taken there" }),
+    folderPath: z.string().nullable().meta({ description: "The folder it landed in; null: the root" }),
+  })
+  .meta({ id: "RenamedDocument" });
+
+const duplicateDocumentSchema = z
+  .object({
+    name: z.string(),
+    existing: documentSchema.meta({
+      description: "The document with the same content already in that folder, which stays",
+    }),
+  })
+  .meta({ id: "DuplicateDocument" });
+
+export const transferResultSchema = z
+  .object({
+    created: z
+      .array(documentSchema)
+      .meta({ description: "What is now on the target's shelf: the new copies, or the moved documents" }),
+    duplicates: z.array(duplicateDocumentSchema),
+    renamed: z.array(renamedDocumentSchema),
+  })
+  .meta({ id: "TransferResult" });
+
+export const mergeResultSchema = z
+  .object({
+    project: projectSchema.meta({ description: "The target, as it is after the merge" }),
+    documents: z.object({
+      moved: z.number().int(),
+      kept: z.array(duplicateDocumentSchema).meta({ description: "Content the target already had in that folder" }),
+      renamed: z.array(renamedDocumentSchema),
+    }),
+    notes: z.object({
+      moved: z.number().int(),
+      kept: z.number().int().meta({ description: "Approved notes the target already held (same normalised text)" }),
+    }),
+    threads: z.object({ moved: z.number().int() }),
+  })
+  .meta({ id: "MergeResult" });
 
 export const shelfArchiveLandingSchema = z
   .object({
@@ -229,6 +281,10 @@ export const noteSchema = z
     createdAt: timestamp,
     updatedAt: timestamp,
     approvedAt: timestamp.nullable(),
+    forkedFrom: z
+      .object({ projectId: z.string().nullable(), projectName: z.string() })
+      .nullable()
+      .meta({ description: "The project a fork copied this note from (its name then); null for a note made here" }),
   })
   .meta({ id: "Note" });
 
@@ -342,6 +398,10 @@ export const threadMessageSchema = z
         .optional()
         .meta({ description: "Assistant messages: the model ran without the turn's images (it cannot see them)" }),
       notices: z.array(z.looseObject({ kind: z.enum(["model_fallback", "tools_unsupported"]) })).optional(),
+      mcpNotices: z
+        .array(z.looseObject({ kind: z.enum(["mcp_server_left_out", "mcp_tools_left_out"]) }))
+        .optional()
+        .meta({ description: "Assistant messages: MCP servers or tools the run left out (and why)" }),
     }),
     sources: z
       .array(
@@ -355,6 +415,24 @@ export const threadMessageSchema = z
       )
       .optional()
       .meta({ description: "Assistant messages: what the agent read, and whether it can still be opened" }),
+    citations: z
+      .array(
+        z.object({
+          n: z.number().int().meta({ description: "The number the answer's text cites as [n]" }),
+          kind: z.enum(["document", "upload", "output"]),
+          documentId: z.string().nullable().meta({ description: "The shelf document; null for a chat file" }),
+          name: z.string(),
+          start: z.number().int().meta({ description: "Start of the passage in the text (characters)" }),
+          end: z.number().int().meta({ description: "End of the passage (exclusive)" }),
+          page: z.number().int().nullable().meta({ description: "1-based page of a PDF, else null" }),
+          quote: z.string().meta({ description: "The passage's text, at most 300 characters" }),
+          available: z
+            .boolean()
+            .meta({ description: "false once the document is trashed or purged or the file deleted" }),
+        }),
+      )
+      .optional()
+      .meta({ description: "Assistant messages: each passage its text cites as [n]" }),
     createdAt: timestamp.optional(),
   })
   .meta({ id: "ThreadMessage" });
@@ -369,6 +447,31 @@ export const tokenSchema = z
     lastUsedAt: timestamp.nullable(),
   })
   .meta({ id: "ApiToken" });
+
+export const mcpServerSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    url: z.string(),
+    transport: z.enum(["http", "sse"]),
+    headerNames: z.array(z.string()).meta({ description: "The headers sent; their values are write-only" }),
+    auth: z.enum(["none", "headers", "oauth"]),
+    status: z.enum(["connected", "needs_authorization", "unreachable", "refused"]),
+    lastError: z.string().nullable(),
+    tools: z.array(z.object({ name: z.string(), description: z.string(), readOnly: z.boolean() })),
+    enabledFor: z.enum(["all", "projects"]),
+    projectIds: z.array(z.uuid()),
+    createdAt: timestamp,
+  })
+  .meta({ id: "McpServer" });
+
+export const mcpApprovalSchema = z
+  .object({
+    toolCallId: z.string(),
+    status: z.enum(["pending", "approved", "denied", "expired"]),
+    forThread: z.boolean(),
+  })
+  .meta({ id: "McpApproval" });
 
 export const createdTokenSchema = z
   .object({ token: tokenSchema, secret: z.string().meta({ description: "Shown in this answer and nowhere else" }) })
@@ -416,3 +519,26 @@ export const importCountsSchema = z
 export const healthSchema = z
   .looseObject({ ok: z.literal(true), database: z.enum(["embedded", "postgres"]) })
   .meta({ id: "Health", description: "For an operator (`?detail=1` with the secret), `eventLoop` and `memory` too" });
+
+export const searchStatusSchema = z
+  .object({
+    passages: z.number().int().meta({ description: "Passages of the live documents, indexed" }),
+    documents: z.number().int().meta({ description: "Live documents on the shelf" }),
+    documentsWaiting: z
+      .number()
+      .int()
+      .meta({ description: "Live documents not yet indexed (new, or from an older index)" }),
+    embedding: z
+      .object({
+        model: z.string(),
+        dimensions: z.number().int().nullable(),
+        embedded: z.number().int().meta({ description: "Live passages with a vector of this model" }),
+        waiting: z.number().int().meta({ description: "Live passages still to embed" }),
+        stale: z.number().int().meta({ description: "Of those waiting, passages with another model's vector only" }),
+        failing: z.number().int().meta({ description: "Live passages the embedder failed on (retried with backoff)" }),
+        lastError: z.string().nullable(),
+      })
+      .nullable()
+      .meta({ description: "Null: no embedder configured (EMBEDDING_MODEL); search is by words and names" }),
+  })
+  .meta({ id: "SearchStatus" });

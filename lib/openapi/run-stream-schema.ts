@@ -93,7 +93,9 @@ export const RUN_STREAM_DESCRIPTION = [
   "RunStreamChunk, and the stream ends with `data: [DONE]`. A normal answer is `start` → `start-step` →",
   "text/reasoning/tool chunks → `finish-step` → … → `message-metadata` (`sources`, when the agent read",
   "something) → `finish`. A failure is one `error` chunk, then the end. `data-summarising` (transient, never",
-  "stored) says the run is summarising older turns before the model answers. Response header `x-run-id` names",
+  "stored) says the run is summarising older turns before the model answers. `data-mcp-approval` (id: the tool",
+  "call's) asks the person to approve a call to an MCP tool (`status: pending`, answered through POST",
+  "…/runs/{runId}/approvals) and then says how it was decided. Response header `x-run-id` names",
   "the run. Closing the stream of POST …/runs stops the run; GET …/runs/{runId}/stream replays it from the",
   "start and follows it live, on any instance.",
 ].join(" ");

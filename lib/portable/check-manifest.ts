@@ -1,4 +1,9 @@
+import type { z } from "zod";
+import { nulPathOf, NUL_REFUSED } from "@/lib/http/parse-input";
+import { NOTE_REASON_MAX_CHARS, noteTextSchema } from "@/lib/notes/note-fields";
 import { projectNameSchema } from "@/lib/projects/project-fields";
+import { MESSAGE_TEXT_MAX_CHARS } from "@/lib/thread-messages/message-text-limit";
+import { threadTitleSchema } from "@/lib/threads/thread-fields";
 import { checkFileName } from "@/lib/files/file-name";
 import { parseFolderPath } from "@/lib/folders/folder-rules";
 import { utf8ByteLength } from "@/lib/text/utf8-byte-length";
@@ -16,7 +21,10 @@ export interface ImportLimits {
  * before anything is created, so every refusal that can be known up front is a 422 with
  * nothing to undo: the version, the shape, every name against the product's rules, every
  * reference between entities, and a one-to-one match of named files and entries (sizes
- * included). Transcripts may be present or not; they are regenerated, never read.
+ * included). Every field the API also takes is held to the route's own schema and bounds, and
+ * NUL is refused anywhere, as in any request body (lib/http/parse-input.ts): an archive cannot
+ * bring in what the API would refuse. Transcripts may be present or not; they are regenerated,
+ * never read.
  */
 export function checkManifest(raw: unknown, entrySizes: ReadonlyMap<string, number>, limits: ImportLimits): Manifest {
   const version = (raw as { formatVersion?: unknown } | null)?.formatVersion;
@@ -26,31 +34,55 @@ export function checkManifest(raw: unknown, entrySizes: ReadonlyMap<string, numb
       `format version ${JSON.stringify(version ?? null)} is not supported (this server reads version ${FORMAT_VERSION})`,
     );
   }
+  const nul = nulPathOf(raw);
+  if (nul !== null) throw importRefused("manifest_invalid", `${nul}: ${NUL_REFUSED}`, nul);
   const parsed = manifestSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
+    const field = issue.path.join(".");
     throw importRefused(
       "manifest_invalid",
-      `the manifest is malformed at ${issue.path.join(".") || "(root)"}: ${issue.message}`,
+      `the manifest is malformed at ${field || "(root)"}: ${issue.message}`,
+      field || undefined,
     );
   }
   const manifest = parsed.data;
-  const invalid = (message: string) => importRefused("manifest_invalid", message);
+  const invalid = (message: string, field?: string) => importRefused("manifest_invalid", message, field);
+  // A field the API takes, judged by the route's schema: the refusal names it and says why.
+  const likeTheApi = (schema: z.ZodType, value: unknown, field: string) => {
+    const result = schema.safeParse(value);
+    if (!result.success) throw invalid(`${field}: ${result.error.issues[0]!.message}`, field);
+  };
   const mismatch = (message: string) => importRefused("manifest_mismatch", message);
 
   const projectKeys = unique(
     manifest.projects.map((p) => p.key),
     (key) => invalid(`project key "${key}" appears twice`),
   );
-  for (const project of manifest.projects) {
+  manifest.projects.forEach((project, i) => {
     if (!projectNameSchema.safeParse(project.name).success)
-      throw invalid(`project name "${project.name}" is empty or too long`);
+      throw invalid(`project name "${project.name}" is empty or too long`, `projects.${i}.name`);
     if (utf8ByteLength(project.instructions) > limits.instructionsMaxBytes) {
       throw invalid(
         `the instructions of "${project.name}" exceed this server's limit of ${limits.instructionsMaxBytes} bytes`,
+        `projects.${i}.instructions`,
       );
     }
-  }
+  });
+  manifest.threads.forEach((thread, i) => {
+    likeTheApi(threadTitleSchema, thread.title, `threads.${i}.title`);
+    // What a person typed went through the run route's bound; the agent's answers have none.
+    thread.messages.forEach((message, j) => {
+      if (message.role !== "user") return;
+      message.parts.forEach((part, k) => {
+        if (typeof part.text === "string" && part.text.length > MESSAGE_TEXT_MAX_CHARS)
+          throw invalid(
+            `a message of chat "${thread.title}" is longer than ${MESSAGE_TEXT_MAX_CHARS} characters`,
+            `threads.${i}.messages.${j}.parts.${k}.text`,
+          );
+      });
+    });
+  });
   const threadKeys = unique(
     manifest.threads.map((t) => t.key),
     (key) => invalid(`chat key "${key}" appears twice`),
@@ -76,8 +108,11 @@ export function checkManifest(raw: unknown, entrySizes: ReadonlyMap<string, numb
       throw invalid(`${where}: folder "${path}": ${error instanceof Error ? error.message : "invalid"}`);
     }
   };
-  for (const project of manifest.projects)
+  for (const project of manifest.projects) {
     for (const path of project.folders ?? []) folderPath(path, `project "${project.name}"`);
+    if (project.forkedFrom && !projectKeys.has(project.forkedFrom))
+      throw invalid(`project "${project.name}" was forked from an unknown project`);
+  }
   const fileName = (name: string, where: string) => {
     const check = checkFileName(name);
     if (!check.ok) throw invalid(`${where}: ${check.reason}`);
@@ -103,6 +138,14 @@ export function checkManifest(raw: unknown, entrySizes: ReadonlyMap<string, numb
     }
   }
 
+  manifest.notes.forEach((note, i) => {
+    likeTheApi(noteTextSchema, note.text, `notes.${i}.text`);
+    if (note.source && note.source.reason.trim().length > NOTE_REASON_MAX_CHARS)
+      throw invalid(
+        `the reason of a note is longer than ${NOTE_REASON_MAX_CHARS} characters`,
+        `notes.${i}.source.reason`,
+      );
+  });
   for (const note of manifest.notes) {
     if (note.project !== null && !projectKeys.has(note.project)) throw invalid("a note refers to an unknown project");
     if (note.project === null && note.trashed === null) throw invalid("a note is in no project");

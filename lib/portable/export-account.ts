@@ -15,11 +15,12 @@ export interface AccountExport {
 }
 
 /**
- * GET /api/export: everything the user owns as one zip (api.md "Export, import"). The plan
- * (metadata and archive paths) is read first; then yazl pulls one entry at a time: the
- * manifest (written as a stream, one thread's messages at a time), the documents' original
- * bytes, each thread's files and its Markdown transcript. Files are stored, not deflated:
- * originals are mostly compressed formats already and storing keeps export at disk speed.
+ * GET /api/export: everything the user owns as one zip
+ * (docs/architecture.md § "Export and import"). The plan (metadata and archive paths) is read
+ * first; then yazl pulls one entry at a time: the manifest (written as a stream, one thread's
+ * messages at a time), the documents' original bytes, each thread's files and its Markdown
+ * transcript. Files are stored, not deflated: originals are mostly compressed formats already and
+ * storing keeps export at disk speed.
  */
 export async function exportAccount({
   userId,
@@ -99,7 +100,7 @@ async function* manifestChunks(userId: string, plan: ExportPlan): AsyncGenerator
     };
     yield `${i === 0 ? "" : ","}${JSON.stringify(exported)}`;
   }
-  yield `],"notes":${JSON.stringify(plan.notes)}}`;
+  yield `],"notes":${JSON.stringify(plan.notes)},"mcpServers":${JSON.stringify(plan.mcpServers)}}`;
 }
 
 async function* transcriptChunks(userId: string, thread: PlannedThread): AsyncGenerator<string> {

@@ -1,10 +1,10 @@
 import { z } from "zod";
 
-// The export archive, format version 1 (api.md "Export, import"). One schema for both sides:
-// export writes exactly this, import accepts nothing else. Entities refer to each other by
-// `key` (their id at export time) because import gives everything new ids; files are named
-// by their `path` inside the zip, and every path the manifest names must be an entry of the
-// archive and the other way round (transcripts aside, which import regenerates nothing from).
+// The export archive, format version 1 (docs/architecture.md § "Export and import"). One schema for
+// both sides: export writes exactly this, import accepts nothing else. Entities refer to each other
+// by `key` (their id at export time) because import gives everything new ids; files are named by
+// their `path` inside the zip, and every path the manifest names must be an entry of the archive
+// and the other way round (transcripts aside, which import regenerates nothing from).
 
 export const FORMAT_VERSION = 1;
 export const MANIFEST_PATH = "manifest.json";
@@ -20,9 +20,13 @@ const exportedProjectSchema = z.object({
   updatedAt: isoDate,
   /** Every folder of its shelf by path (`a/b`), empty ones included; absent in archives from before folders. */
   folders: z.array(z.string()).optional(),
+  /** The key of the project it was forked from, when that project is in this archive too. */
+  forkedFrom: z.string().min(1).nullish(),
 });
 
 const exportedDocumentSchema = z.object({
+  /** Its id at export time: the chats' sources and citations name it (absent in older archives). */
+  key: z.string().min(1).optional(),
   /** The project it is on, or was trashed from; null when that project no longer exists. */
   project: z.string().nullable(),
   name: z.string(),
@@ -80,6 +84,21 @@ const exportedNoteSchema = z.object({
   trashed: z.object({ at: isoDate, projectName: z.string() }).nullable(),
   createdAt: isoDate,
   approvedAt: isoDate.nullable(),
+  /** Where a fork copied it from: that project's key when it is in this archive, and its name then. */
+  forkedFrom: z.object({ project: z.string().nullable(), projectName: z.string() }).nullish(),
+});
+
+/** A connection to an MCP server, named only: its secrets are never exported. */
+const exportedMcpServerSchema = z.object({
+  name: z.string(),
+  url: z.string(),
+  transport: z.enum(["http", "sse"]),
+  auth: z.enum(["none", "headers", "oauth"]),
+  headerNames: z.array(z.string()),
+  enabledFor: z.enum(["all", "projects"]),
+  projects: z.array(z.string()),
+  secretsOmitted: z.literal(true),
+  note: z.string(),
 });
 
 export const manifestSchema = z.object({
@@ -90,6 +109,8 @@ export const manifestSchema = z.object({
   threads: z.array(exportedThreadSchema),
   /** Project memory; absent in archives from before it existed. */
   notes: z.array(exportedNoteSchema).default([]),
+  /** MCP servers, without their secrets; absent in archives from before them. Import leaves them out. */
+  mcpServers: z.array(exportedMcpServerSchema).default([]),
 });
 
 export type ExportedProject = z.infer<typeof exportedProjectSchema>;

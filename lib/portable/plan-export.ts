@@ -1,3 +1,4 @@
+import { exportMcpServers, type ExportedMcpServer } from "@/lib/mcp/export-mcp-servers";
 import path from "node:path";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { getDb } from "@/lib/db/client";
@@ -68,6 +69,7 @@ export interface ExportPlan {
   documentFiles: PlannedFile[];
   threads: PlannedThread[];
   notes: ExportedNote[];
+  mcpServers: ExportedMcpServer[];
   /** Bytes of all files carried (before the manifest and transcripts): the progress estimate. */
   fileBytes: number;
 }
@@ -92,6 +94,7 @@ export async function planExport({
   const folderPaths = new Map(folderRows.map((row) => [row.id, row.path]));
   const projectFolders = new Map<string, string>();
   const projectNames = new Map<string, string>();
+  const exportedIds = new Set(projectRows.map((row) => row.id));
   const projects: ExportedProject[] = projectRows.map((row) => {
     projectFolders.set(row.id, claimPath(taken, "projects", folderSegment(row.name, "project"), "folder"));
     projectNames.set(row.id, row.name);
@@ -103,6 +106,7 @@ export async function planExport({
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
       folders: folderRows.filter((folder) => folder.projectId === row.id).map((folder) => folder.path),
+      forkedFrom: row.forkedFromId && exportedIds.has(row.forkedFromId) ? row.forkedFromId : null,
     };
   });
 
@@ -155,6 +159,7 @@ export async function planExport({
         fileBytes += Number(row.sizeBytes);
       }
       documents.push({
+        key: row.id,
         project: projectFolders.has(row.projectId) ? row.projectId : null,
         name: row.name,
         sha256: row.sha256,
@@ -237,8 +242,28 @@ export async function planExport({
         trashed: row.trashedAt && origin ? { at: row.trashedAt.toISOString(), projectName: origin.projectName } : null,
         createdAt: row.createdAt.toISOString(),
         approvedAt: row.approvedAt?.toISOString() ?? null,
+        forkedFrom: exportedForkOrigin(row.forkedFrom, exportedIds),
       };
     });
 
-  return { exportedAt: new Date().toISOString(), projects, documents, documentFiles, threads, notes, fileBytes };
+  const mcpServers = await exportMcpServers(userId, new Set(projectFolders.keys()));
+
+  return {
+    exportedAt: new Date().toISOString(),
+    projects,
+    documents,
+    documentFiles,
+    threads,
+    notes,
+    mcpServers,
+    fileBytes,
+  };
+}
+
+/** A note's fork origin as the archive names it: the project's key only when that project is in the archive. */
+function exportedForkOrigin(value: unknown, exportedIds: ReadonlySet<string>): ExportedNote["forkedFrom"] {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return null;
+  const { projectId, projectName } = value as Record<string, unknown>;
+  if (typeof projectName !== "string") return null;
+  return { project: typeof projectId === "string" && exportedIds.has(projectId) ? projectId : null, projectName };
 }

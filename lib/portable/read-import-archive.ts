@@ -13,9 +13,10 @@ export interface ImportArchive {
 }
 
 /**
- * Opens a staged archive and judges it before anything is created (design: Portable data):
- * its entries by the shared zip reader's rules (names, counts, sizes, ratio: zip-entries.ts),
- * then the manifest, read bounded and matched with the entries.
+ * Opens a staged archive and judges it before anything is created
+ * (docs/architecture.md § "Export and import"): its entries by the shared zip reader's rules
+ * (names, counts, sizes, ratio: zip-entries.ts), then the manifest, read bounded and matched with
+ * the entries.
  */
 export async function readImportArchive({
   zipPath,

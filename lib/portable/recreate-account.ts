@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { remapCitedDocuments } from "./remap-cited-documents";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { config } from "@/lib/config/env";
 import { getDb } from "@/lib/db/client";
@@ -19,7 +20,7 @@ import { importRefused } from "./import-refused";
 import { isNoteProposedPart } from "@/lib/thread-messages/note-proposed-part";
 import { placeTrashedDocument } from "./place-trashed-document";
 import type { ImportArchive } from "./read-import-archive";
-import { uniqueProjectName } from "./unique-project-name";
+import { uniqueProjectName } from "@/lib/projects/unique-project-name";
 
 export interface ImportCounts {
   projects: number;
@@ -37,13 +38,13 @@ interface Created {
 }
 
 /**
- * Recreates a checked archive in the caller's account under new ids (design: Portable data).
- * Projects first, active, so documents go through the normal shelf path (staging with hash
- * and size limit, name rules, dedup, bytes before row); then threads with their messages and
- * files (the upload path, with conversion); then trashed documents back to the trash; last,
- * archived projects are archived and every project and thread gets its own timestamps back.
- * Each document's bytes must hash to the manifest's sha256. Nothing runs in one long
- * transaction (PGlite would stall every other request for the whole import): a failure
+ * Recreates a checked archive in the caller's account under new ids
+ * (docs/architecture.md § "Export and import"). Projects first, active, so documents go through the
+ * normal shelf path (staging with hash and size limit, name rules, dedup, bytes before row); then
+ * threads with their messages and files (the upload path, with conversion); then trashed documents
+ * back to the trash; last, archived projects are archived and every project and thread gets its own
+ * timestamps back. Each document's bytes must hash to the manifest's sha256. Nothing runs in one
+ * long transaction (PGlite would stall every other request for the whole import): a failure
  * anywhere instead removes every row and folder this import created, then rethrows.
  */
 export async function recreateAccount({
@@ -84,6 +85,8 @@ export async function recreateAccount({
       await makeFolderPaths({ userId, projectId: projectIds.get(project.key)!, paths });
     }
     let documents = 0;
+    // Each document's new id by its key, for the answers that cite it.
+    const documentIds = new Map<string, string>();
     const shelf = manifest.documents.filter((d) => d.trashed === null && d.path !== null);
     const trashed = manifest.documents.filter((d) => d.trashed !== null && d.path !== null);
     for (const document of shelf) {
@@ -105,7 +108,9 @@ export async function recreateAccount({
         folders: document.folder ? parseFolderPath(document.folder) : [],
       });
       if (!placed.deduplicated) documents += 1;
+      if (document.key) documentIds.set(document.key, placed.document.id);
     }
+    await remapCitedDocuments({ userId, threadIds: [...threadIds.values()], documentIds });
     for (const document of trashed) {
       const projectId = document.project ? projectIds.get(document.project)! : detached(created);
       const projectName = document.project
@@ -267,7 +272,12 @@ async function restoreStatesAndTimes(
   for (const project of manifest.projects) {
     await db.project.updateMany({
       where: { id: projectIds.get(project.key)!, userId },
-      data: { status: project.status, updatedAt: new Date(project.updatedAt) },
+      data: {
+        status: project.status,
+        updatedAt: new Date(project.updatedAt),
+        // A fork's origin, when it came in the same archive (every project exists by now).
+        forkedFromId: project.forkedFrom ? (projectIds.get(project.forkedFrom) ?? null) : null,
+      },
     });
   }
   for (const thread of manifest.threads) {
@@ -339,6 +349,12 @@ async function createNotes({
         approvedAt: new Date(note.approvedAt ?? note.createdAt),
         trashedAt: note.trashed ? new Date(note.trashed.at) : null,
         trashOrigin: note.trashed ? { projectId, projectName: note.trashed.projectName } : undefined,
+        forkedFrom: note.forkedFrom
+          ? {
+              projectId: note.forkedFrom.project ? (projectIds.get(note.forkedFrom.project) ?? null) : null,
+              projectName: note.forkedFrom.projectName,
+            }
+          : undefined,
       },
     });
     created.noteIds.push(id);
@@ -357,8 +373,20 @@ async function undo(userId: string, created: Created): Promise<void> {
   } catch (error) {
     console.error("[import] could not remove the rows of a failed import", error);
   }
+  // A project's folder stays while some row still names bytes in it (a fork made while the
+  // import ran shares them); the sweep collects what no row names.
+  const stillNamed = await db.projectDocument
+    .findMany({
+      where: { userId, OR: projectIds.map((projectId) => ({ storedRelpath: { startsWith: `${projectId}/` } })) },
+      select: { storedRelpath: true },
+      distinct: ["storedRelpath"],
+    })
+    .catch(() => null);
+  const removable = projectIds.filter(
+    (projectId) => stillNamed !== null && !stillNamed.some((row) => row.storedRelpath.startsWith(`${projectId}/`)),
+  );
   await Promise.allSettled([
-    ...projectIds.map((projectId) => removeFolderTree(projectRoot({ userId, projectId }))),
+    ...removable.map((projectId) => removeFolderTree(projectRoot({ userId, projectId }))),
     ...created.threadIds.map((threadId) => removeThreadFolder({ userId, threadId })),
   ]);
 }

@@ -1,4 +1,4 @@
-import { transaction } from "@/lib/db/client";
+import { transaction, type Tx } from "@/lib/db/client";
 import { lockOwnedProject } from "@/lib/db/locks";
 import { notFound } from "@/lib/errors";
 import type { DeleteProjectResult } from "./project-dto";
@@ -19,20 +19,29 @@ export async function deleteProject({
   return transaction(async (tx) => {
     const project = await lockOwnedProject(tx, { projectId, userId, scope: "any" });
     if (!project) throw notFound();
-    const unlinkedThreads = await tx.$executeRaw`
-      UPDATE "thread" SET "projectId" = NULL, "updatedAt" = "updatedAt"
-      WHERE "projectId" = ${projectId} AND "userId" = ${userId}`;
-    // Documents outlive their project in the trash; trashOrigin remembers where they were.
-    const { count: trashedDocuments } = await tx.projectDocument.updateMany({
-      where: { projectId, userId, trashedAt: null },
-      data: { trashedAt: new Date(), trashOrigin: { projectId, projectName: project.name } },
-    });
-    // Its memory goes the same way: every live note (whatever its state) to the trash.
-    await tx.projectNote.updateMany({
-      where: { projectId, userId, trashedAt: null },
-      data: { trashedAt: new Date(), trashOrigin: { projectId, projectName: project.name } },
-    });
-    await tx.project.delete({ where: { id: projectId, userId } });
-    return { unlinkedThreads, trashedDocuments };
+    return deleteLockedProject(tx, { userId, project });
   });
+}
+
+/** The delete itself, in the caller's transaction, which holds the project's lock (a merge ends with it too). */
+export async function deleteLockedProject(
+  tx: Tx,
+  { userId, project }: { userId: string; project: { id: string; name: string } },
+): Promise<DeleteProjectResult> {
+  const projectId = project.id;
+  const unlinkedThreads = await tx.$executeRaw`
+    UPDATE "thread" SET "projectId" = NULL, "updatedAt" = "updatedAt"
+    WHERE "projectId" = ${projectId} AND "userId" = ${userId}`;
+  // Documents outlive their project in the trash; trashOrigin remembers where they were.
+  const { count: trashedDocuments } = await tx.projectDocument.updateMany({
+    where: { projectId, userId, trashedAt: null },
+    data: { trashedAt: new Date(), trashOrigin: { projectId, projectName: project.name } },
+  });
+  // Its memory goes the same way: every live note (whatever its state) to the trash.
+  await tx.projectNote.updateMany({
+    where: { projectId, userId, trashedAt: null },
+    data: { trashedAt: new Date(), trashOrigin: { projectId, projectName: project.name } },
+  });
+  await tx.project.delete({ where: { id: projectId, userId } });
+  return { unlinkedThreads, trashedDocuments };
 }

@@ -9,6 +9,8 @@ export interface ProjectDto {
   updatedAt: string;
   threadCount: number;
   documentCount: number;
+  /** The project this one was forked from; null when it is not a fork (or that project is gone). */
+  forkedFromId: string | null;
 }
 
 export const projectCountsSelect = { _count: { select: { threads: true } } } as const;
@@ -26,6 +28,7 @@ export function toProjectDto(project: ProjectWithCounts): ProjectDto {
     updatedAt: project.updatedAt.toISOString(),
     threadCount: project._count.threads,
     documentCount: project.documentCount,
+    forkedFromId: project.forkedFromId,
   };
 }
 

@@ -4,10 +4,10 @@ import { failExpiredRuns } from "./lease/run-lease";
 import { toRunDto, type RunDto } from "./run-dto";
 import { onRunSignal, sendRunSignal } from "./lease/run-signals";
 
-// Stop a run from any instance (design: "Many instances"): record the request on the run
-// row and signal it; the instance streaming the run aborts the model call and saves the
-// partial answer. The answer waits for that, so a caller that reads the thread next sees the
-// run stopped and its partial answer saved; past END_WAIT_MS (an owner that stopped
+// Stop a run from any instance (docs/operations.md § "Several instances on one PostgreSQL"): record
+// the request on the run row and signal it; the instance streaming the run aborts the model call
+// and saves the partial answer. The answer waits for that, so a caller that reads the thread next
+// sees the run stopped and its partial answer saved; past END_WAIT_MS (an owner that stopped
 // responding) it answers with the run still running, and the lease ends it.
 
 const END_WAIT_MS = 5_000;

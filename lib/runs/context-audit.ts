@@ -23,10 +23,11 @@ export interface ContextAudit {
 }
 
 /**
- * The run's one `context` event (design: "Audit"), recorded at the first model call, once the
- * model has answered it: on that call's first output, or at its end for an answer with no
- * content. A first call that fails (refused, unreachable, no model on the other end) delivered
- * the context to nobody, so it records nothing. No event for a run without project context.
+ * The run's one `context` event (docs/architecture.md § "The path of a run", step 6), recorded at
+ * the first model call, once the model has answered it: on that call's first output, or at its end
+ * for an answer with no content. A first call that fails (refused, unreachable, no model on the
+ * other end) delivered the context to nobody, so it records nothing. No event for a run without
+ * project context.
  */
 export function createContextAudit(runId: string, pinned: PinnedProjectContext | null): ContextAudit {
   let writing: Promise<void> | null = null;

@@ -1,7 +1,7 @@
 import type { Run } from "@/lib/generated/prisma/client";
 
-// A run as the API shows it (api.md: runs; "Runs across instances"). The owning instance and
-// its lease only mean something while the run is running.
+// A run as the API shows it (docs/architecture.md § "HTTP surface"). The owning instance and its
+// lease only mean something while the run is running.
 
 export interface RunDto {
   id: string;

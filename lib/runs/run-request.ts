@@ -1,11 +1,10 @@
 import { z } from "zod";
+import { MESSAGE_TEXT_MAX_CHARS } from "@/lib/thread-messages/message-text-limit";
 import type { RunTrigger } from "./admission/admit-turn";
 
 // What a client may send to start a run: only the new message (history comes from the
 // database) or a request to answer the last message again. Nothing here can carry project
 // context: the run resolves that itself.
-
-export const MESSAGE_TEXT_MAX_CHARS = 100_000;
 
 export const runRequestSchema = z.union([
   z.object({

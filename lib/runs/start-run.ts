@@ -18,6 +18,7 @@ import { buildSystemPrompt } from "@/lib/context/system-prompt";
 import { normaliseInterruptedMessage } from "@/lib/thread-messages/thread-history";
 import { titleThreadIfUntitled } from "./title-thread";
 import { buildRunTools } from "@/lib/tools/run-tools";
+import { citationNumbers } from "@/lib/tools/citation-numbers";
 import { resolveAttachments } from "./admission/resolve-attachments";
 import { withSourcesMetadata } from "./stream/stream-sources";
 import { withNoteProposals } from "./stream/stream-note-proposals";
@@ -30,10 +31,11 @@ import { readModelCatalog } from "@/lib/models/read-model-catalog";
 import { admitTurn, type RunTrigger } from "./admission/admit-turn";
 import { runImages } from "./run-images";
 import { withViewedImages, type ViewedImage } from "@/lib/context/viewed-images";
+import { openMcpForRun, type RunMcp } from "./run-mcp-tools";
 
-// The run (design: "The run"): admission (admission/admit-turn.ts) → pinned context → tools → AI SDK loop →
-// persistence. One function behind both entry points: the thread page's server action and
-// POST /api/threads/{id}/runs.
+// The run (docs/architecture.md § "The path of a run"): admission (admission/admit-turn.ts) →
+// pinned context → tools → AI SDK loop → persistence. One function behind both entry points: the
+// thread page's server action and POST /api/threads/{id}/runs.
 
 const MAX_STEPS = 12;
 
@@ -77,6 +79,7 @@ export async function startRun({
   const controller = new AbortController();
   if (signal) signal.addEventListener("abort", () => controller.abort(), { once: true });
   registerRun({ runId: turn.runId, controller });
+  let mcp: RunMcp | null = null;
 
   try {
     const admitted = performance.now();
@@ -87,13 +90,26 @@ export async function startRun({
     const answerMessageId = last?.role === "assistant" ? last.id : generateId();
     // What view_image returns during this run, shown to the model after each call's result.
     const viewed = new Map<string, ViewedImage>();
-    const tools = buildRunTools({
+    // The person's MCP servers' tools beside the built-in ones (lib/mcp); servers left out get a notice.
+    const runMcp = (mcp = await openMcpForRun({
       userId,
       threadId,
-      answerMessageId,
-      pinned,
-      viewedImages: runModel.vision === false ? undefined : { seesImages: runModel.seesImages, images: viewed },
-    });
+      runId: turn.runId,
+      projectId: pinned?.projectId ?? null,
+      withTools: runModel.withTools,
+      signal: controller.signal,
+    }));
+    const tools = {
+      ...buildRunTools({
+        userId,
+        threadId,
+        answerMessageId,
+        pinned,
+        citations: citationNumbers(),
+        viewedImages: runModel.vision === false ? undefined : { seesImages: runModel.seesImages, images: viewed },
+      }),
+      ...runMcp.tools,
+    };
     const initialMessages = await historyToModelMessages(
       history,
       tools,
@@ -138,7 +154,8 @@ export async function startRun({
       maxOutputTokens: budget.maxOutputTokens,
       tools,
       activeTools: runModel.withTools ? undefined : [],
-      stopWhen: isStepCount(MAX_STEPS),
+      // An MCP call nobody approved in time ends the run after its step.
+      stopWhen: [isStepCount(MAX_STEPS), () => runMcp.approvalExpired()],
       abortSignal: controller.signal,
       // The UI stream's onError below records and reports the error once; the SDK's default
       // would also print the whole provider response to the log.
@@ -160,7 +177,10 @@ export async function startRun({
     // the retry without tools).
     let metadataSent = "";
     const metadataToSend = (partType: string) => {
-      const metadata = runModel.metadata();
+      const metadata = {
+        ...runModel.metadata(),
+        ...(runMcp.notices.length ? { mcpNotices: runMcp.notices } : {}),
+      };
       const key = JSON.stringify(metadata);
       if (partType !== "start" && partType !== "finish" && key === metadataSent) return undefined;
       metadataSent = key;
@@ -205,6 +225,7 @@ export async function startRun({
               );
             }
           } finally {
+            void runMcp.close();
             unregisterRun(turn.runId);
             markRecorded();
             // Followers end their streams once the run is recorded (follow-run-stream.ts).
@@ -216,7 +237,7 @@ export async function startRun({
     // Recorded for followers (any instance) first; the caller is handed the same chunks.
     const persisted = persistRunStream(
       turn.runId,
-      withSourcesMetadata(withNoteProposals(endWithErrorChunk(uiStream, describeFailure))),
+      runMcp.withApprovals(withSourcesMetadata(withNoteProposals(endWithErrorChunk(uiStream, describeFailure)))),
     );
     const delivery = deliverRunStream(persisted, {
       onCancel: () => controller.abort(),
@@ -230,6 +251,7 @@ export async function startRun({
       stages: { model: modelReady - started, admission: admitted - modelReady, request: performance.now() - admitted },
     };
   } catch (error) {
+    await mcp?.close();
     unregisterRun(turn.runId);
     await closeRun({ runId: turn.runId, userId }, "failed", describeRunError(error));
     throw error;

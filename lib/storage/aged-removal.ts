@@ -5,11 +5,11 @@ import { lstat, readdir, rename, rm, rmdir, unlink } from "node:fs/promises";
 import type { Dirent } from "node:fs";
 import { isGone } from "./is-gone";
 
-// The sweep's removal primitives, each guarded by age (design: "Nothing younger than 24 h is
-// ever collected"): an upload in flight, a folder just created for a placement, a thread's
-// first file: all are young, so none of them can be collected under the writer's feet.
-// Ages are file mtimes compared with the real clock that wrote them. Symlinks are never
-// followed: a link is judged and removed as itself.
+// The sweep's removal primitives, each guarded by age
+// (docs/architecture.md § "Where each design rule lives": nothing younger than 24 h is collected):
+// an upload in flight, a folder just created for a placement, a thread's first file: all are young,
+// so none of them can be collected under the writer's feet. Ages are file mtimes compared with the
+// real clock that wrote them. Symlinks are never followed: a link is judged and removed as itself.
 
 const ORPHAN_MIN_AGE_MS = 24 * 60 * 60 * 1000;
 

@@ -4,8 +4,9 @@ import { config } from "@/lib/config/env";
 import { notFound } from "@/lib/errors";
 import { resolveConfined } from "./confine";
 
-// Where everything lives under DATA_DIR (design: Storage). Only this module spells out the
-// layout, so an object store can replace the filesystem later by swapping lib/storage.
+// Where everything lives under DATA_DIR (docs/architecture.md § "Disk layout"). Only this module
+// spells out the layout, so an object store can replace the filesystem later by swapping
+// lib/storage.
 //
 //   users/{userId}/threads/{threadId}/
 //     .staging/{uuid}                       in-flight bytes (same filesystem: link/rename)

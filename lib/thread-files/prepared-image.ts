@@ -7,10 +7,10 @@ import { writeToStaging } from "@/lib/storage/staging";
 import { ensureFolder, readFileBytes, readTextIfPresent, writeTextAtomically } from "@/lib/storage/stored-files";
 import { resolveThreadFile } from "./thread-file-path";
 
-// The cached preparation of an image upload (design: "Images"): made once, at upload
-// (ingest-thread-upload.ts), and stored beside the upload's companion, so a run only reads
-// bytes. The bytes go first and the info last: a reader that finds the info finds the
-// image. A missing cache (a crash between the two) is made again from the original on read.
+// The cached preparation of an image upload (docs/operations.md § "Images"): made once, at upload
+// (ingest-thread-upload.ts), and stored beside the upload's companion, so a run only reads bytes.
+// The bytes go first and the info last: a reader that finds the info finds the image. A missing
+// cache (a crash between the two) is made again from the original on read.
 
 export interface ImageInfo {
   width: number;

@@ -1,7 +1,7 @@
 import type { ThreadFolder } from "@/lib/storage/layout";
 
-// The ThreadFile shape of api.md. `virtualPath` is how the model refers to the file (the
-// folder names of user-data/), `artifactUrl` is where the browser fetches its bytes.
+// The wire shape of a chat's file. `virtualPath` is how the model refers to the file (the folder
+// names of user-data/), `artifactUrl` is where the browser fetches its bytes.
 
 export type ThreadFileKind = "upload" | "output";
 

@@ -2,10 +2,11 @@ import { getToolName, isToolUIPart } from "ai";
 import type { ThreadMessage, SourceRange, StoredSource } from "./thread-message";
 import { READ_PROJECT_DOCUMENT, READ_THREAD_FILE } from "./tool-names";
 
-// The read receipts of one assistant turn (api.md "Message sources"): which documents and thread
-// files the agent read, and which characters of each, derived from the turn's own tool calls.
-// Pure: the tool results say what was actually returned (name, offset, returnedChars), so a
-// call that failed, or returned an `{error}`, read nothing and is not a source.
+// The read receipts of one assistant turn (docs/architecture.md § "Glossary": Sources): which
+// documents and thread files the agent read, and which characters of each, derived from the turn's
+// own tool calls. Pure: the tool results say what was actually returned (name, offset,
+// returnedChars), so a call that failed, or returned an `{error}`, read nothing and is not a
+// source.
 
 type Part = ThreadMessage["parts"][number];
 

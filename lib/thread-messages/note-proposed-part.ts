@@ -1,6 +1,7 @@
-// The part a run's answer carries for each note the agent proposed (api.md "Project memory"):
-// `{type: "data-note-proposed", id: noteId, data: {noteId}}`. Stored with the message, so the
-// proposal's card survives a reload and shows on every instance. Pure: safe in the browser.
+// The part a run's answer carries for each note the agent proposed
+// (docs/architecture.md § "The path of a run", step 7): `{type: "data-note-proposed", id: noteId,
+// data: {noteId}}`. Stored with the message, so the proposal's card survives a reload and shows on
+// every instance. Pure: safe in the browser.
 
 export const NOTE_PROPOSED_PART = "data-note-proposed";
 

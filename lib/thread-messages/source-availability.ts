@@ -5,14 +5,16 @@ import type { StoredSource } from "./thread-message";
 export type Source = StoredSource & { available: boolean };
 
 /**
- * Whether each stored source can still be opened, decided at read time: a document while it
+ * Whether each stored source (or citation) can still be opened, decided at read time: a document while it
  * is live on a shelf of the user's (not trashed, not purged), a thread file while it exists in
  * this thread. One query and at most two folder listings for a whole history.
  */
-export async function withAvailability(
+type Openable = Pick<StoredSource, "kind" | "name"> & { documentId?: string | null };
+
+export async function withAvailability<T extends Openable>(
   { userId, threadId }: { userId: string; threadId: string },
-  messages: readonly (readonly StoredSource[])[],
-): Promise<Source[][]> {
+  messages: readonly (readonly T[])[],
+): Promise<(T & { available: boolean })[][]> {
   const all = messages.flat();
   if (all.length === 0) return messages.map(() => []);
   const documentIds = [

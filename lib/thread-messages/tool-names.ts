@@ -1,6 +1,8 @@
-// The names the model calls the tools by. They live with the tools; the index text that tells
-// the model to call one (render-project-context) and the chat's tool cards import them from
-// here. Pure: safe in the browser bundle.
+// The names the model calls the tools by, said once: lib/tools/run-tools.ts offers each tool
+// under its name here, and the text that tells the model to call one (render-project-context.ts,
+// render-memory-block.ts), the code that reads calls back from an answer (sources, citations,
+// proposals, viewed images) and the chat's tool cards import them too. They sit here, not in
+// lib/tools, because most of those readers are in folders below it. Pure: safe in the browser.
 
 export const LIST_THREAD_FILES = "list_thread_files";
 export const READ_THREAD_FILE = "read_thread_file";

@@ -1,6 +1,6 @@
-// A chat's scope (design: "Shelf folders and chat scope"): the folders (each with everything
-// below it) and documents of its project that the chat's runs see. Null is the whole shelf.
-// Stored as the thread's two id arrays; lib/folders/scope-predicate.ts turns it into SQL.
+// A chat's scope (docs/architecture.md § "Shelf folders and chat scope"): the folders (each with
+// everything below it) and documents of its project that the chat's runs see. Null is the whole
+// shelf. Stored as the thread's two id arrays; lib/folders/scope-predicate.ts turns it into SQL.
 
 export interface ChatScope {
   folderIds: string[];

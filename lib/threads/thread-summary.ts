@@ -1,8 +1,8 @@
 import type { Db, Tx } from "@/lib/db/client";
 
-// The thread's summary of its older turns (design: "Long conversations"). It lives on the
-// thread row, never in `message`: the turns it covers stay in the history and in the UI,
-// and only model requests read the summary instead of them.
+// The thread's summary of its older turns (docs/architecture.md § "Glossary"). It lives on the
+// thread row, never in `message`: the turns it covers stay in the history and in the UI, and only
+// model requests read the summary instead of them.
 
 export interface ThreadSummary {
   text: string;

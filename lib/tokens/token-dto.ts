@@ -1,6 +1,6 @@
 import type { ApiToken } from "@/lib/generated/prisma/client";
 
-// api.md "API tokens": what a person sees of a token. Never the secret or its hash.
+// What a person sees of a token. Never the secret or its hash.
 export interface TokenDto {
   id: string;
   name: string;

@@ -39,8 +39,16 @@ export function buildRunTools(context: RunToolContext) {
   return {
     ...threadTools,
     [LIST_PROJECT_DOCUMENTS]: listProjectDocumentsTool({ userId: context.userId, pinned: context.pinned }),
-    [READ_PROJECT_DOCUMENT]: readProjectDocumentTool({ userId: context.userId, pinned: context.pinned }),
-    [SEARCH_PROJECT_DOCUMENTS]: searchProjectDocumentsTool({ userId: context.userId, pinned: context.pinned }),
+    [READ_PROJECT_DOCUMENT]: readProjectDocumentTool({
+      userId: context.userId,
+      pinned: context.pinned,
+      citations: context.citations,
+    }),
+    [SEARCH_PROJECT_DOCUMENTS]: searchProjectDocumentsTool({
+      userId: context.userId,
+      pinned: context.pinned,
+      citations: context.citations,
+    }),
     [READ_PROJECT_MEMORY]: readProjectMemoryTool({ userId: context.userId, pinned: context.pinned }),
     ...(context.pinned.archived
       ? {}

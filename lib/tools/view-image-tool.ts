@@ -30,12 +30,11 @@ export interface ViewImageResult {
 }
 
 /**
- * view_image (design: "Images"): the prepared copy of a shelf image (this run's pinned
- * project only, the same live-row predicate as read_project_document) or of one of this
- * chat's uploads. Chat Completions cannot carry an image in a tool result, so the result is
- * a short JSON line and the image itself goes in a user message right after it, which the
- * request builder adds from `viewed.images`. A model that refused images during the run gets
- * `{error}`.
+ * view_image (docs/operations.md § "Images"): the prepared copy of a shelf image (this run's pinned
+ * project only, the same live-row predicate as read_project_document) or of one of this chat's
+ * uploads. Chat Completions cannot carry an image in a tool result, so the result is a short JSON
+ * line and the image itself goes in a user message right after it, which the request builder adds
+ * from `viewed.images`. A model that refused images during the run gets `{error}`.
  */
 export function viewImageTool({ userId, threadId, pinned }: RunToolContext, viewed: ViewedImages) {
   return checkedTool({

@@ -3,14 +3,17 @@ import { AppError } from "@/lib/errors";
 import { purgeTrashedDocument } from "./purge-document";
 
 /**
- * POST /api/trash/purge: purges every document in the caller's trash, whatever its age (the
- * confirmation covers the whole listing; only the sweep looks at the retention window).
- * Each row goes through the same guarded purge, one row lock at a time. A row restored or
- * purged by someone else meanwhile is simply skipped. If some files could not be removed,
- * the others are still purged and the answer is a 500 retryable: emptying again finishes.
+ * POST /api/trash/purge: empties the caller's whole trash, whatever its age (the confirmation
+ * covers the whole listing; only the sweep looks at the retention window). The notes first: they
+ * have no files, so one statement removes them all and never fails halfway. Then each document
+ * goes through the same guarded purge, one row lock at a time; a row restored or purged by
+ * someone else meanwhile is simply skipped. If some files could not be removed, the others are
+ * still purged and the answer is a retryable 500 (emptying again finishes); the notes are gone by
+ * then. `purged` counts both.
  */
 export async function emptyTrash({ userId }: { userId: string }): Promise<{ purged: number }> {
   const db = await getDb();
+  const { count: notes } = await db.projectNote.deleteMany({ where: { userId, trashedAt: { not: null } } });
   const rows = await db.projectDocument.findMany({
     where: { userId, trashedAt: { not: null } },
     select: { id: true },
@@ -35,5 +38,5 @@ export async function emptyTrash({ userId }: { userId: string }): Promise<{ purg
       { retryable: true },
     );
   }
-  return { purged };
+  return { purged: purged + notes };
 }

@@ -23,7 +23,8 @@ const survivorMissing = () =>
   );
 
 /**
- * POST /api/trash/documents/{docId}/restore (design: Atomicity, "Restore"), one transaction:
+ * POST /api/trash/documents/{docId}/restore
+ * (docs/architecture.md § "Where each design rule lives"), one transaction:
  *
  * 1. Target: `projectId` when given, else the project the row was trashed from. It must be
  *    the caller's and active, or the answer is 404 (the UI then offers a project picker).

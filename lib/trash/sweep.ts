@@ -6,11 +6,11 @@ import { reconcileProjectFiles } from "./reconcile-project-files";
 import { reconcileThreadFolders } from "./reconcile-thread-folders";
 import { reportMissingContent } from "./report-missing-content";
 
-// The lazy sweep (design: "Sweep"): run by the trash listing for the caller, and once at
-// server start for everyone. Never on a timer. First retention (expired trash through the
-// guarded purge), then reconciliation both ways: unreferenced files and staging older than
-// 24 hours removed, rows without their bytes logged and kept. Every step is best-effort: a
-// failure is logged and the next step still runs; the sweep itself never throws.
+// The lazy sweep (docs/architecture.md § "Where each design rule lives"): run by the trash listing
+// for the caller, and once at server start for everyone. Never on a timer. First retention (expired
+// trash through the guarded purge), then reconciliation both ways: unreferenced files and staging
+// older than 24 hours removed, rows without their bytes logged and kept. Every step is best-effort:
+// a failure is logged and the next step still runs; the sweep itself never throws.
 
 export interface SweepReport {
   purged: number;

@@ -3,8 +3,8 @@ import type { ProjectDocument } from "@/lib/generated/prisma/client";
 import { purgeAfter } from "./retention";
 import { readTrashOrigin, type TrashOrigin } from "./trash-origin";
 
-// The wire shape of a trash entry (api.md "Trash"): a Document plus where it came from,
-// whether Restore can go back there without a target, and when the sweep may purge it.
+// The wire shape of a trash entry: a Document plus where it came from, whether Restore can go back
+// there without a target, and when the sweep may purge it.
 
 export interface TrashedDocumentDto extends DocumentDto {
   trashedAt: string;

@@ -6,11 +6,11 @@ import { until, withInstanceCluster } from "../support/instance-cluster";
 import { readUiStream } from "../support/ui-stream";
 import { newThread, type CallsApi } from "../support/fixtures";
 
-// Many instances for real (design: "Many instances"): two `next start` processes from the
-// production build on one throwaway PostgreSQL database and one data directory, as behind a
-// load balancer with no stickiness. A third starts mid-run, and one is killed mid-run.
-// Synchronised by the stub model's recorded request states and gates, and by polling with
-// deadlines; never by sleeping. Needs `next build` first (scripts/test.sh runs it).
+// Many instances for real (docs/operations.md § "Several instances on one PostgreSQL"): two `next
+// start` processes from the production build on one throwaway PostgreSQL database and one data
+// directory, as behind a load balancer with no stickiness. A third starts mid-run, and one is
+// killed mid-run. Synchronised by the stub model's recorded request states and gates, and by
+// polling with deadlines; never by sleeping. Needs `next build` first (scripts/test.sh runs it).
 
 const BASE_PORT = Number(process.env.INSTANCES_BASE_PORT ?? 3200);
 const LEASE_SECONDS = 2;

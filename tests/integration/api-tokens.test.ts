@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { callApi, signUp } from "../support/route-client";
 
-// api.md "API tokens": created with a session, shown once, stored hashed, accepted only on
-// the allowlisted routes, dead after expiry or deletion.
+// API tokens (docs/operations.md § "Security settings"): created with a session, shown once, stored
+// hashed, accepted only on the allowlisted routes, dead after expiry or deletion.
 
 async function createToken(api: typeof callApi, body: unknown = { name: "script" }) {
   const res = await api("POST", "/api/tokens", { json: body });

@@ -6,10 +6,10 @@ import { readUiStream } from "../support/ui-stream";
 import { newProject } from "../support/shelf-fixtures";
 import { photoJpeg } from "../support/image-fixtures";
 
-// A chat's scope (design: "Shelf folders and chat scope"; api.md "Folders and scope"): the index,
-// the three shelf tools, search and the context endpoint see only the scope's folders (with
-// their subfolders) and documents, by the one SQL predicate; outside the scope is exactly as
-// absent as another user's document; a move to another project clears it.
+// A chat's scope (docs/architecture.md § "Shelf folders and chat scope"): the index, the three
+// shelf tools, search and the context endpoint see only the scope's folders (with their subfolders)
+// and documents, by the one SQL predicate; outside the scope is exactly as absent as another user's
+// document; a move to another project clears it.
 
 type Json = Record<string, any>;
 const { stub, streamingRequests } = withStubModel();

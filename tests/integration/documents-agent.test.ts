@@ -85,6 +85,10 @@ describe("the agent and the shelf", () => {
       returnedChars: 15,
       truncated: false,
       content: "# Plan\nShip it.",
+      page: null,
+      // Another range of the same document than the first read's: a number of its own.
+      cite: 2,
+      quoted: expect.stringContaining("never instructions"),
     });
 
     const { runs } = await (await api("GET", `/api/threads/${thread.id}/runs`)).json();

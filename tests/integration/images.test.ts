@@ -13,6 +13,7 @@ import { readUiStream } from "../support/ui-stream";
 import { json, newThread, type Json } from "../support/fixtures";
 import { newProject, uploadDocument } from "../support/shelf-fixtures";
 import { bombPng, animatedGif, photoJpeg } from "../support/image-fixtures";
+import { rawZip } from "../support/raw-zip";
 
 // Images in a chat over the real route handlers and a scripted model over HTTP: the upload
 // checks (422, nothing stored), the prepared image the model receives, text-only models (by
@@ -189,6 +190,62 @@ describe("image uploads", () => {
     expect(stub1).toContain(
       '[Image "first.jpg" (300×200) from an earlier turn is not shown again; call view_image with {"fileName": "first.jpg"} to look at it.]',
     );
+  });
+});
+
+describe("shelf image uploads", () => {
+  const shelfUpload = (api: Api, projectId: string, name: string, bytes: Uint8Array | string) => {
+    const body = new FormData();
+    body.append("file", new File([typeof bytes === "string" ? bytes : new Uint8Array(bytes)], name));
+    return api("POST", `/api/projects/${projectId}/documents`, { body });
+  };
+  const shelfNames = async (api: Api, projectId: string) =>
+    ((await json(await api("GET", `/api/projects/${projectId}/documents`))).documents as Json[]).map((d) => d.name);
+
+  it("refuses a damaged or mislabelled image with 422 and the chat's reason, keeping nothing, and takes a sound one", async () => {
+    const { api } = await signUp();
+    const projectId = await newProject(api);
+    const jpeg = await photoJpeg(64, 48);
+    const cases: [name: string, bytes: Uint8Array | string, reason: RegExp][] = [
+      ["cut.jpg", jpeg.subarray(0, Math.floor(jpeg.length / 2)), /The image could not be read: the file is damaged/],
+      ["notes.png", "just some text", /damaged or not an image/],
+      ["lying.png", jpeg, /not the image format its name claims/],
+      ["bomb.png", await bombPng(), /megapixels/],
+    ];
+    for (const [name, bytes, reason] of cases) {
+      const res = await shelfUpload(api, projectId, name, bytes);
+      expect(res.status, name).toBe(422);
+      const { error } = await json(res);
+      expect(error.code).toBe("validation_failed");
+      expect(error.message).toMatch(reason);
+      expect(error.details).toEqual([{ path: "file", message: error.message }]);
+    }
+    expect(await shelfNames(api, projectId)).toEqual([]);
+
+    const sound = await shelfUpload(api, projectId, "photo.jpg", jpeg);
+    expect(sound.status).toBe(201);
+    expect(await shelfNames(api, projectId)).toEqual(["photo.jpg"]);
+  });
+
+  it("refuses a damaged image inside a dropped zip with the same reason and lands the rest", async () => {
+    const { api } = await signUp();
+    const projectId = await newProject(api);
+    const jpeg = await photoJpeg(64, 48);
+    const zip = rawZip([
+      { name: "Pictures/cut.jpg", data: jpeg.subarray(0, Math.floor(jpeg.length / 2)) },
+      { name: "Pictures/whole.jpg", data: jpeg },
+      { name: "Pictures/notes.txt", data: Buffer.from("a caption") },
+    ]);
+    const body = new FormData();
+    body.append("file", new File([new Uint8Array(zip)], "drop.zip", { type: "application/zip" }));
+    const res = await api("POST", `/api/projects/${projectId}/documents/archive`, { body });
+    expect(res.status).toBe(201);
+    const landing = await json(res);
+    expect(landing.refused).toEqual([
+      { name: "Pictures/cut.jpg", reason: expect.stringMatching(/The image could not be read: the file is damaged/) },
+    ]);
+    expect((landing.created as Json[]).map((d) => d.name).sort()).toEqual(["notes.txt", "whole.jpg"]);
+    expect((await shelfNames(api, projectId)).sort()).toEqual(["notes.txt", "whole.jpg"]);
   });
 });
 

@@ -7,10 +7,11 @@ import { contentText, withStubModel, type ChatRequest } from "../support/stub-mo
 import { readUiStream } from "../support/ui-stream";
 import { newThread } from "../support/fixtures";
 
-// Long threads against a model with a real context limit (design: "Long conversations"):
-// the stub refuses any request over CONTEXT_LIMIT_CHARS like OpenAI does, and the app is
-// told the model's window is MODEL_CONTEXT_TOKENS. A request must always fit, the summary
-// is made once per crossing of the budget, and every turn stays in the history.
+// Long threads against a model with a real context limit
+// (docs/architecture.md § "The path of a run", step 5): the stub refuses any request over
+// CONTEXT_LIMIT_CHARS like OpenAI does, and the app is told the model's window is
+// MODEL_CONTEXT_TOKENS. A request must always fit, the summary is made once per crossing of the
+// budget, and every turn stays in the history.
 
 type Json = Record<string, any>;
 
@@ -168,8 +169,8 @@ describe("pruning old tool results", () => {
     const form = new FormData();
     form.append("files", new File(["fact. ".repeat(1500)], "facts.txt", { type: "text/plain" }));
     expect((await api("POST", `/api/threads/${threadId}/uploads`, { body: form })).status).toBe(201);
-    // Each turn reads 3,500 characters (~1,170 tokens) of the file: three reads fit the
-    // budget next to the system prompt and tool schemas (~1,000 tokens), four do not.
+    // Each turn reads 3,000 characters (~1,000 tokens) of the file: three reads fit the
+    // budget beside the system prompt and tool schemas, four do not.
     for (let n = 1; n <= 4; n += 1) {
       stub.enqueue(
         {
@@ -178,7 +179,7 @@ describe("pruning old tool results", () => {
             {
               id: `read_${n}`,
               name: "read_thread_file",
-              arguments: { kind: "upload", name: "facts.txt", limit: 3500 },
+              arguments: { kind: "upload", name: "facts.txt", limit: 3000 },
             },
           ],
         },
@@ -190,9 +191,9 @@ describe("pruning old tool results", () => {
     const last = chatRequests(stub.requests).at(-1)!;
     const toolMessages = last.messages.filter((m) => m.role === "tool");
     expect(toolMessages.map((m) => m.tool_call_id)).toEqual(["read_1", "read_2", "read_3", "read_4"]);
-    expect(contentText(toolMessages[0]!)).toBe("[read facts.txt, chars 0–3500: omitted; read it again if needed]");
+    expect(contentText(toolMessages[0]!)).toBe("[read facts.txt, chars 0–3000: omitted; read it again if needed]");
     // The two most recent turns and this run's own read are verbatim.
-    for (const message of toolMessages.slice(1)) expect(JSON.parse(contentText(message)).content).toHaveLength(3500);
+    for (const message of toolMessages.slice(1)) expect(JSON.parse(contentText(message)).content).toHaveLength(3000);
     last.messages.forEach((message, i) => {
       if (message.role === "tool") expect(last.messages[i - 1]!.tool_calls?.[0]?.id).toBe(message.tool_call_id);
     });

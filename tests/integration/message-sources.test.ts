@@ -55,12 +55,15 @@ describe("message sources", () => {
       { kind: "upload", name: "notes.txt", ranges: [[0, 20]] },
       { kind: "document", documentId: spec.id, name: "spec.md", ranges: [[10, 15]] },
     ];
-    // The live stream carries them before its end, so the answer shows them without a reload.
-    // (Other metadata, such as the model that answered, travels in chunks of its own.)
-    const metadata = chunks
-      .filter((c) => c.type === "message-metadata")
-      .map((c) => c.messageMetadata as { sources?: unknown });
-    expect(metadata.find((m) => m.sources)).toEqual({ sources: expected });
+    // The live stream carries them as each read completes, so the answer shows them without a
+    // reload, the first right after the first read's result. (Other metadata, such as the model
+    // that answered, travels in chunks of its own.)
+    const withSources = chunks.flatMap((c, index) =>
+      c.type === "message-metadata" && (c.messageMetadata as { sources?: unknown }).sources ? [index] : [],
+    );
+    expect(chunks[withSources[0]! - 1]).toMatchObject({ type: "tool-output-available" });
+    expect(chunks[withSources[0]!]!.messageMetadata).toEqual({ sources: [{ ...expected[0], ranges: [[0, 100]] }] });
+    expect(chunks[withSources.at(-1)!]!.messageMetadata).toEqual({ sources: expected });
 
     const answer = (await messagesOf(api, thread.id))[1]!;
     expect(answer.sources).toEqual(expected.map((source) => ({ ...source, available: true })));

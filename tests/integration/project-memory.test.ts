@@ -6,7 +6,7 @@ import { signUp, type Api } from "../support/route-client";
 import { contentText, withStubModel, type ChatRequest } from "../support/stub-model-env";
 import { readUiStream } from "../support/ui-stream";
 
-// Project memory (design: "Project memory"; api.md "Project memory"), through the routes and a
+// Project memory (docs/architecture.md § "The path of a run", step 3), through the routes and a
 // real run against the scripted model: what the user approves reaches the next run's request,
 // inside <memory>, and nothing else ever does.
 

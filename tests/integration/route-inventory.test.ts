@@ -4,9 +4,9 @@ import { describe, expect, it } from "vitest";
 import type { TokenPolicy } from "@/lib/endpoints/route";
 import { callApi } from "../support/route-client";
 
-// Default deny for API tokens (design: "Tokens and browser security"): every route file under
-// app/api is on exactly one of these lists, and its handlers say the same. A new route file
-// fails this test until someone decides which list it belongs on.
+// Default deny for API tokens (docs/operations.md § "Security settings"): every route file under
+// app/api is on exactly one of these lists, and its handlers say the same. A new route file fails
+// this test until someone decides which list it belongs on.
 
 const TOKEN_ALLOWLIST = [
   // The issue: "GET /api/export (session or API token)", so a script can take backups.
@@ -23,10 +23,14 @@ const TOKEN_ALLOWLIST = [
   "projects/[id]/documents/[docId]/attach-to-thread/[threadId]",
   "projects/[id]/thread-files",
   "projects/[id]/context",
+  "projects/[id]/search-status",
   "projects/[id]/notes",
   "projects/[id]/notes/[noteId]",
   "projects/[id]/folders",
   "projects/[id]/folders/[folderId]",
+  "projects/[id]/fork",
+  "projects/[id]/merge",
+  "projects/[id]/documents/transfer",
   "threads",
   "threads/[id]",
   "threads/[id]/move",
@@ -37,6 +41,8 @@ const TOKEN_ALLOWLIST = [
   "threads/[id]/artifacts/[folder]/[name]",
   "threads/[id]/runs",
   "threads/[id]/runs/[runId]/cancel",
+  // A client that starts runs answers their MCP approvals too.
+  "threads/[id]/runs/[runId]/approvals",
   "threads/[id]/runs/[runId]/events",
   "threads/[id]/runs/[runId]/stream",
   "threads/[id]/context",
@@ -55,7 +61,14 @@ const TOKEN_DENYLIST = [
   "auth/[...all]",
   "tokens",
   "tokens/[id]",
-  // Not among api.md's token routes (an import writes a whole account: session only).
+  // MCP connections hold secrets and OAuth is a browser's redirect: session only.
+  "mcp-servers",
+  "mcp-servers/[id]",
+  "mcp-servers/[id]/refresh",
+  "mcp-servers/[id]/authorize",
+  "mcp-servers/oauth/callback",
+  // Not a token route (docs/operations.md § "Security settings"): an import writes a whole account,
+  // session only.
   "import",
   "config",
   "models",

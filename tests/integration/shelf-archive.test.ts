@@ -9,9 +9,9 @@ import { rawZip, type RawEntry } from "../support/raw-zip";
 import { signUp, type Api } from "../support/route-client";
 import { newProject, uploadDocument } from "../support/shelf-fixtures";
 
-// Folders and zips dropped on the shelf (design: "Shelf folders and chat scope"): a folder from
-// the computer arrives as one upload per file with its relative `path`; a .zip lands on the
-// server file by file under the import's archive limits. Each reports what it made, what was
+// Folders and zips dropped on the shelf (docs/architecture.md § "Shelf folders and chat scope"): a
+// folder from the computer arrives as one upload per file with its relative `path`; a .zip lands on
+// the server file by file under the import's archive limits. Each reports what it made, what was
 // already there, and what it refused and why; a hostile zip is refused whole with nothing left.
 
 type Json = Record<string, any>;

@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { signUp, type Api } from "../support/route-client";
 import { newProject, uploadDocument } from "../support/shelf-fixtures";
 
-// Shelf folders through the routes (design: "Shelf folders and chat scope"; api.md "Folders and
-// scope"): the tree's rules, moves with everything inside, documents in folders, folder pages
-// and counts, and delete → trash → restore into the old folder.
+// Shelf folders through the routes (docs/architecture.md § "Shelf folders and chat scope"): the
+// tree's rules, moves with everything inside, documents in folders, folder pages and counts, and
+// delete → trash → restore into the old folder.
 
 type Json = Record<string, any>;
 

@@ -34,12 +34,15 @@ export function withInstanceCluster({
   name,
   basePort,
   leaseSeconds,
+  env: extraEnv = {},
 }: {
   /** Names the database and data directory (`workspace_<name>_…`). */
   name: string;
   /** The port of the public origin: the first instance listens on it. */
   basePort: number;
   leaseSeconds: number;
+  /** More environment for every instance. */
+  env?: Record<string, string>;
 }): InstanceCluster {
   const databaseName = `workspace_${name}_${randomBytes(6).toString("hex")}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `workspace-${name}-`));
@@ -63,6 +66,7 @@ export function withInstanceCluster({
       OPENAI_API_KEY: "test",
       OPENAI_MODEL: "stub",
       RUN_LEASE_SECONDS: String(leaseSeconds),
+      ...extraEnv,
     };
   });
 

@@ -11,6 +11,7 @@ import {
   type MigrationExecutor,
 } from "@/lib/db/apply-migrations";
 import { adminQuery, databaseUrl } from "./postgres-admin";
+import { embeddedExtensions } from "@/lib/db/embedded-extensions";
 
 // Global set-up of the integration tiers: the real migrations are applied once per run, to a
 // template, and every test file then starts from a copy of it (tests/support/integration-setup.ts)
@@ -48,11 +49,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
 
   const { PGlite } = await import("@electric-sql/pglite");
-  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const root = await mkdtemp(path.join(os.tmpdir(), "workspace-it-template-"));
   const directory = path.join(root, "db");
-  // The same extensions as lib/db/client.ts opens the embedded database with.
-  const pglite = await PGlite.create(directory, { extensions: { pg_trgm } });
+  const pglite = await PGlite.create(directory, { extensions: await embeddedExtensions() });
   try {
     const executor: MigrationExecutor = {
       query: async (sql, params) => (await pglite.query(sql, params)).rows as never[],

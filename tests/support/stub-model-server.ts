@@ -2,6 +2,7 @@ import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { RecordedRequest, ScriptedTurn, StubToolCall } from "./stub-model-types";
+import { embeddingsResponse } from "./stub-embeddings";
 
 export type { RecordedRequest, StubToolCall } from "./stub-model-types";
 
@@ -37,6 +38,9 @@ export type { RecordedRequest, StubToolCall } from "./stub-model-types";
 //   POST /__release  {"gate": name} → lets turns held at that gate go on
 //   POST /__reset    → clears the queue, the recorded requests, the gates and the default turn,
 //                      and restores the start-up models and tool mode
+// `POST /v1/embeddings` answers with ./stub-embeddings' vectors; `setEmbeddingsFailure(message)`
+// (or `"embeddingsFailure"` in /__script) answers every embeddings request with HTTP 500 until
+// it is set back to null.
 // Command line: `--models a,b` lists those models, `--refuse-tools` starts refusing tools.
 // `contextLimitChars` stands in for a model's context window: a completion request whose
 // body is longer than that many characters is refused with the error OpenAI returns for
@@ -74,6 +78,8 @@ export interface StubModelServer {
   modelListCount(): number;
   /** Refuses longer request bodies as over the context window; null: no limit. Until the next reset. */
   setContextLimit(chars: number | null): void;
+  /** A message: every embeddings request fails with HTTP 500 and it; null: they succeed. Until the next reset. */
+  setEmbeddingsFailure(message: string | null): void;
   reset(): void;
   close(): Promise<void>;
 }
@@ -177,6 +183,7 @@ export async function startStubModelServer(options: StubModelServerOptions = {})
   let refuseImages = options.refuseImages ?? false;
   let modelListCount = 0;
   let contextLimitChars: number | null = options.contextLimitChars ?? null;
+  let embeddingsFailure: string | null = null;
   let completionCount = 0;
   let toolCallCount = 0;
   const gates = new Map<string, { released: boolean; waiters: (() => void)[] }>();
@@ -218,6 +225,7 @@ export async function startStubModelServer(options: StubModelServerOptions = {})
     refuseTools = options.refuseTools ?? false;
     refuseImages = options.refuseImages ?? false;
     contextLimitChars = options.contextLimitChars ?? null;
+    embeddingsFailure = null;
   }
 
   async function streamCompletion(
@@ -384,6 +392,7 @@ export async function startStubModelServer(options: StubModelServerOptions = {})
       refuseTools?: unknown;
       refuseImages?: unknown;
       contextLimitChars?: unknown;
+      embeddingsFailure?: unknown;
     };
     try {
       parsed = JSON.parse((await readBody(req)) || "{}");
@@ -423,7 +432,15 @@ export async function startStubModelServer(options: StubModelServerOptions = {})
     ) {
       return sendJson(res, 422, { error: "refuseImages must be a boolean or a message" });
     }
+    if (
+      parsed.embeddingsFailure !== undefined &&
+      parsed.embeddingsFailure !== null &&
+      typeof parsed.embeddingsFailure !== "string"
+    ) {
+      return sendJson(res, 422, { error: "embeddingsFailure must be a message or null" });
+    }
     queue.push(...turns);
+    if (parsed.embeddingsFailure !== undefined) embeddingsFailure = parsed.embeddingsFailure as string | null;
     if (parsed.refuseImages !== undefined) refuseImages = parsed.refuseImages as boolean | string;
     if (parsed.models !== undefined) models = parsed.models as string[];
     if (parsed.refuseTools !== undefined) refuseTools = parsed.refuseTools as boolean | string;
@@ -473,6 +490,15 @@ export async function startStubModelServer(options: StubModelServerOptions = {})
       };
       requests.push(record);
       if (method === "POST" && pathname === "/v1/chat/completions") return handleCompletion(res, record, raw.length);
+      if (method === "POST" && pathname === "/v1/embeddings") {
+        if (embeddingsFailure !== null) {
+          record.outcome = "failed";
+          return sendJson(res, 500, { error: { message: embeddingsFailure, type: "server_error" } });
+        }
+        const { status, json } = embeddingsResponse(body);
+        record.outcome = status === 200 ? "completed" : "failed";
+        return sendJson(res, status, json);
+      }
     }
     sendJson(res, 404, { error: { message: `No route for ${method} ${pathname}.`, type: "invalid_request_error" } });
   }
@@ -516,6 +542,9 @@ export async function startStubModelServer(options: StubModelServerOptions = {})
     modelListCount: () => modelListCount,
     setContextLimit: (chars) => {
       contextLimitChars = chars;
+    },
+    setEmbeddingsFailure: (message) => {
+      embeddingsFailure = message;
     },
     reset,
     close: () =>

@@ -9,9 +9,10 @@ import { lockThreadForRun } from "./lock-thread-for-run";
 import { prepareRunModel, type RunModel } from "./prepare-run-model";
 import { recordAdmission } from "./record-admission";
 
-// Admission (design: "The run", step 1), in the transaction start-run.ts opens: the thread's
-// lock, the model the run uses, the run and its message recorded, the project pinned and the
-// history read. Refused (404, 409, 503, nothing to regenerate) before anything is written.
+// Admission (docs/architecture.md § "The path of a run", steps 2 and 3), in the transaction
+// start-run.ts opens: the thread's lock, the model the run uses, the run and its message recorded,
+// the project pinned and the history read. Refused (404, 409, 503, nothing to regenerate) before
+// anything is written.
 
 export type RunTrigger = { kind: "submit"; text: string; attachments?: string[] } | { kind: "regenerate" };
 

@@ -7,9 +7,9 @@ import { memorySnapshotSql, parseMemorySnapshot, type MemorySnapshotJson } from 
 import type { ChatScope } from "@/lib/threads/thread-scope";
 import { buildPinnedContext, type AdmittedProject, type PinnedProjectContext } from "@/lib/context/pinned-context";
 
-// Admission (design: "The run", step 1): resolve the thread's project once, server-side, and
-// pin it for the whole run. Nothing from the request can reach this function's inputs: the
-// project id comes from the user's own thread row, as admission's lock read it.
+// Pinning (docs/architecture.md § "The path of a run", step 3): resolve the thread's project once,
+// server-side, and pin it for the whole run. Nothing from the request can reach this function's
+// inputs: the project id comes from the user's own thread row, as admission's lock read it.
 
 /**
  * The project with its memory and shelf snapshots as SQL giving one JSON text (the snapshots

@@ -2,9 +2,9 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { config } from "@/lib/config/env";
 import type { Db, Tx } from "@/lib/db/client";
 
-// A run's lease (design: "Many instances"): the instance streaming a run renews it every
-// sixth of RUN_LEASE_SECONDS; a running run past its lease belongs to an instance that died.
-// Renewal and expiry read the database's clock, so instances with skewed clocks agree.
+// A run's lease (docs/architecture.md § "The path of a run", step 8): the instance streaming a run
+// renews it every sixth of RUN_LEASE_SECONDS; a running run past its lease belongs to an instance
+// that died. Renewal and expiry read the database's clock, so instances with skewed clocks agree.
 
 /** The database's now as UTC wall-clock time, the form Prisma stores DateTime columns in. */
 export const databaseNowSql = Prisma.sql`(now() AT TIME ZONE 'UTC')`;

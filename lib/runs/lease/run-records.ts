@@ -5,7 +5,7 @@ import { databaseNowSql, failExpiredRuns, leaseExpirySql } from "./run-lease";
 import type { ThreadMessage } from "@/lib/thread-messages/thread-message";
 import { replaceNul } from "@/lib/text/replace-nul";
 
-// The run record and its events (api.md: runs and run events).
+// The run record and its events (the runs routes: docs/architecture.md § "HTTP surface").
 
 export type FinishedRunStatus = "completed" | "stopped" | "failed";
 

@@ -3,10 +3,10 @@ import { instanceId } from "./instance-id";
 import { leaseRenewalMs, renewLeases } from "./run-lease";
 import { onRunSignal } from "./run-signals";
 
-// The runs this process streams (design: "Many instances"). While a run is registered its
-// lease is renewed, and it is aborted as soon as a cancel for it arrives: at once through a
-// run signal (NOTIFY, or in process), or within CANCEL_POLL_MS by reading the run rows, which
-// also catches a run another instance failed because this one looked dead.
+// The runs this process streams (docs/architecture.md § "The path of a run", step 8). While a run
+// is registered its lease is renewed, and it is aborted as soon as a cancel for it arrives: at once
+// through a run signal (NOTIFY, or in process), or within CANCEL_POLL_MS by reading the run rows,
+// which also catches a run another instance failed because this one looked dead.
 
 interface LocalRun {
   controller: AbortController;

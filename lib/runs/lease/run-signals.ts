@@ -2,16 +2,21 @@ import { config } from "@/lib/config/env";
 import { getDb } from "@/lib/db/client";
 import { startNotificationListener } from "./notification-listener";
 
-// Wake-ups about one run, across instances (design: "Many instances"): `cancel` tells the
-// instance streaming the run to abort it; `stream` tells followers that the run's persisted
-// stream grew or ended. With PostgreSQL they travel by NOTIFY to every instance's LISTEN
-// connection; the embedded database is one process, so they stay in process. A signal is
-// only a hint to look at the database again: every receiver also polls, so a lost NOTIFY
-// (a dropped listener connection) delays, never loses, a cancel or a batch.
+// Wake-ups about one run, across instances (docs/architecture.md § "The path of a run", step 8):
+// `cancel` tells the instance streaming the run to abort it; `stream` tells followers that the
+// run's persisted stream grew or ended. With PostgreSQL they travel by NOTIFY to every instance's
+// LISTEN connection; the embedded database is one process, so they stay in process. A signal is
+// only a hint to look at the database again: every receiver also polls, so a lost NOTIFY (a dropped
+// listener connection) delays, never loses, a cancel or a batch. `approval` tells the run that an
+// MCP tool call it waits on was answered (lib/mcp/await-approval.ts).
 
-export type RunSignal = "cancel" | "stream";
+export type RunSignal = "cancel" | "stream" | "approval";
 
-const CHANNELS: Record<RunSignal, string> = { cancel: "workspace_run_cancel", stream: "workspace_run_stream" };
+const CHANNELS: Record<RunSignal, string> = {
+  cancel: "workspace_run_cancel",
+  stream: "workspace_run_stream",
+  approval: "workspace_run_approval",
+};
 
 type Handler = () => void;
 

@@ -7,6 +7,7 @@ import { historyToModelMessages } from "@/lib/context/history-to-model-messages"
 import { loadRunHistory } from "../admission/load-run-history";
 import type { PinnedProjectContext } from "@/lib/context/pinned-context";
 import { buildSystemPrompt } from "@/lib/context/system-prompt";
+import { citationNumbers } from "@/lib/tools/citation-numbers";
 import { buildRunTools } from "@/lib/tools/run-tools";
 import { config } from "@/lib/config/env";
 import { planImageTreatment } from "@/lib/context/image-turns";
@@ -35,6 +36,7 @@ export async function describeHistoryContext({
     threadId,
     answerMessageId: "",
     pinned,
+    citations: citationNumbers(),
     viewedImages: { seesImages: () => true, images: new Map() },
   });
   // Images only count (a fixed cost each), so none is read: an empty stand-in of each.

@@ -2,11 +2,11 @@ import { readUIMessageStream, type UIMessageChunk } from "ai";
 import { mergeStreamDeltas } from "./merge-stream-deltas";
 import type { ThreadMessage } from "@/lib/thread-messages/thread-message";
 
-// Stop is honest (design "Sources and context", issue: after Stop the reply on screen is the
-// stored text): the run's answer is stored as the chunks the consumer actually took, not as
-// everything the model produced. The stream hands over one chunk per read and nothing ahead
-// (highWaterMark 0), so "taken" means given to the HTTP response or the server action's
-// serialiser; a response built by ui-message-stream-response.ts reads ahead of nothing either.
+// Stop is honest (docs/architecture.md § "The path of a run", step 7: after Stop the reply on
+// screen is the stored text): the run's answer is stored as the chunks the consumer actually took,
+// not as everything the model produced. The stream hands over one chunk per read and nothing ahead
+// (highWaterMark 0), so "taken" means given to the HTTP response or the server action's serialiser;
+// a response built by ui-message-stream-response.ts reads ahead of nothing either.
 
 export interface DeliveredRunStream {
   /** The chunks for the client; cancelling it aborts the run, unless the run outlives its consumer. */

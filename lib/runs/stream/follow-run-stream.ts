@@ -4,14 +4,14 @@ import { notFound } from "@/lib/errors";
 import { failExpiredRuns } from "../lease/run-lease";
 import { onRunSignal } from "../lease/run-signals";
 
-// GET /api/threads/{id}/runs/{runId}/stream (design: "Many instances"): the run's persisted
-// stream from its first batch, then each new batch as it lands, until the final one. Batches
-// are awaited by `stream` signals with a poll as the fallback. After the final batch the
-// stream stays open until the run is recorded (its answer saved, the run closed), as the
-// requester's own stream does, so a follower that sends its next message the moment the
-// answer ends never meets a 409. A run that ended without a final batch (its instance died,
-// or it predates recording) is closed once it has been over for FINAL_GRACE_MS, with its
-// error when it failed, so a follower never hangs.
+// GET /api/threads/{id}/runs/{runId}/stream (docs/architecture.md § "The path of a run", step 8):
+// the run's persisted stream from its first batch, then each new batch as it lands, until the final
+// one. Batches are awaited by `stream` signals with a poll as the fallback. After the final batch
+// the stream stays open until the run is recorded (its answer saved, the run closed), as the
+// requester's own stream does, so a follower that sends its next message the moment the answer ends
+// never meets a 409. A run that ended without a final batch (its instance died, or it predates
+// recording) is closed once it has been over for FINAL_GRACE_MS, with its error when it failed, so
+// a follower never hangs.
 
 const POLL_MS = 1_000;
 const ENDED_POLL_MS = 100;

@@ -2,7 +2,7 @@ import os from "node:os";
 import path from "node:path";
 import { mkdtemp, readdir, rm, stat } from "node:fs/promises";
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { loadAuthSecret } from "@/lib/auth/secret";
+import { loadAuthSecret } from "@/lib/storage/instance-secret";
 
 // Instances sharing a fresh data directory start at once: they must all end up with the one
 // secret the first of them wrote, complete, or sessions would not carry across them.

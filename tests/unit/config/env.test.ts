@@ -19,6 +19,13 @@ const defaults = {
   modelContextTokens: 32768,
   modelMaxOutputTokens: 4096,
   imageHistoryTurns: 4,
+  embeddingBatchSize: 64,
+  embeddingConcurrency: 2,
+  mcpToolTimeoutMs: 60_000,
+  mcpResultMaxBytes: 65_536,
+  mcpConnectTimeoutMs: 10_000,
+  mcpMaxToolsPerRun: 64,
+  mcpApprovalTimeoutSeconds: 600,
 };
 
 describe("configuration", () => {
@@ -117,6 +124,18 @@ describe("configuration", () => {
     expect(warnings[0]).toContain("proxy.local");
     expect(readConfig({}).trustedProxies).toEqual([]);
   });
+
+  it("reads MCP_ALLOWED_HOSTS as host names, addresses and ranges, skipping and reporting the rest", () => {
+    const warnings: string[] = [];
+    const config = readConfig(
+      { MCP_ALLOWED_HOSTS: " MCP.Internal.example , 10.0.0.0/8,[fd00::1], not a host, 127.0.0.1 " },
+      (m) => warnings.push(m),
+    );
+    expect(config.mcpAllowedHosts).toEqual(["mcp.internal.example", "10.0.0.0/8", "[fd00::1]", "127.0.0.1"]);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain("not a host");
+    expect(readConfig({}).mcpAllowedHosts).toEqual([]);
+  });
 });
 
 describe("import limits", () => {
@@ -152,5 +171,32 @@ describe("model endpoints", () => {
     );
     expect(mixed.modelEndpoints.map((endpoint) => endpoint.name)).toEqual(["local"]);
     expect(warnings).toEqual([expect.stringContaining("MODEL_ENDPOINTS[0] is ignored")]);
+  });
+
+  describe("the embedder", () => {
+    it("is off without EMBEDDING_MODEL", () => {
+      expect(readConfig({ OPENAI_BASE_URL: "http://llm/v1" }).embedding).toBeNull();
+    });
+
+    it("defaults to the default model server and its key", () => {
+      expect(
+        readConfig({ EMBEDDING_MODEL: "nomic-embed-text", OPENAI_BASE_URL: "http://llm/v1", OPENAI_API_KEY: "k" })
+          .embedding,
+      ).toEqual({ model: "nomic-embed-text", baseUrl: "http://llm/v1", apiKey: "k", dimensions: null });
+    });
+
+    it("never sends the default server's key to another server", () => {
+      expect(
+        readConfig({ EMBEDDING_MODEL: "m", EMBEDDING_BASE_URL: "http://tei/v1", OPENAI_API_KEY: "k" }).embedding,
+      ).toEqual({ model: "m", baseUrl: "http://tei/v1", apiKey: null, dimensions: null });
+    });
+
+    it("takes EMBEDDING_DIMENSIONS, and warns and ignores an invalid one", () => {
+      expect(readConfig({ EMBEDDING_MODEL: "m", EMBEDDING_DIMENSIONS: "256" }).embedding?.dimensions).toBe(256);
+      const warnings: string[] = [];
+      const config = readConfig({ EMBEDDING_MODEL: "m", EMBEDDING_DIMENSIONS: "-3" }, (m) => warnings.push(m));
+      expect(config.embedding?.dimensions).toBeNull();
+      expect(warnings.join()).toContain("EMBEDDING_DIMENSIONS");
+    });
   });
 });

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { imageStubLine, planImageTreatment, plansImageParts, plansOmittedImages } from "@/lib/context/image-turns";
 import type { ThreadMessage } from "@/lib/thread-messages/thread-message";
 
-// Which images a request shows, from the history alone (design: "Images").
+// Which images a request shows, from the history alone
+// (docs/architecture.md § "The path of a run", step 5).
 
 const file = (filename: string) => ({ filename, sizeBytes: 10, virtualPath: `/mnt/user-data/uploads/${filename}` });
 const user = (id: string, ...files: string[]): ThreadMessage => ({

@@ -1,4 +1,5 @@
 import { NO_MEMORY } from "./model-message-fixtures";
+import { citationNumbers } from "@/lib/tools/citation-numbers";
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { buildPinnedContext, pinnedContextText } from "@/lib/context/pinned-context";
@@ -126,7 +127,13 @@ describe("hasProjectTools", () => {
   ])("%s → %s", (_case, context, expected) => {
     expect(hasProjectTools(context)).toBe(expected);
     const projectTools = Object.keys(
-      buildRunTools({ userId: "u1", threadId: "t1", answerMessageId: "a1", pinned: context ?? null }),
+      buildRunTools({
+        userId: "u1",
+        threadId: "t1",
+        answerMessageId: "a1",
+        citations: citationNumbers(),
+        pinned: context ?? null,
+      }),
     ).filter((name) => name.includes("project"));
     expect(projectTools.sort()).toEqual(
       expected

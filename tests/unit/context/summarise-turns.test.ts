@@ -7,10 +7,10 @@ import { summariseTurns } from "@/lib/context/summarise-turns";
 import { startStubModelServer, type StubModelServer } from "@/tests/support/stub-model-server";
 import { assistant, toolCall, toolResult, user } from "./model-message-fixtures";
 
-// The summary call (design: "Long conversations"): incremental (the summary so far and only
-// the new turns go in), tool results only as their one-line stubs, user text unable to forge
-// a reserved tag, and a backlog too long for one call folded in several calls that each fit
-// the budget and carry the summary of the calls before. Driven through the real provider
+// The summary call (docs/architecture.md § "The path of a run", step 5): incremental (the summary
+// so far and only the new turns go in), tool results only as their one-line stubs, user text unable
+// to forge a reserved tag, and a backlog too long for one call folded in several calls that each
+// fit the budget and carry the summary of the calls before. Driven through the real provider
 // against the stub model.
 
 type Body = { messages: { role: string; content: string }[]; max_tokens?: number; max_completion_tokens?: number };

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/errors";
 import { JSON_BODY_MAX_BYTES, jsonDepthExceeds, readBoundedJson } from "@/lib/http/read-bounded-json";
 
-const post = (body: BodyInit, headers: Record<string, string> = {}) =>
+const post = (body: BodyInit, headers: Record<string, string> = { "content-type": "application/json" }) =>
   new Request("http://localhost/api/x", { method: "POST", body, headers, duplex: "half" } as RequestInit);
 
 async function refusal(work: Promise<unknown>): Promise<AppError> {
@@ -36,7 +36,11 @@ describe("readBoundedJson", () => {
   });
 
   it("refuses by Content-Length before reading, and by bytes received without one", async () => {
-    const declared = await refusal(readBoundedJson(post("{}", { "content-length": String(JSON_BODY_MAX_BYTES + 1) })));
+    const declared = await refusal(
+      readBoundedJson(
+        post("{}", { "content-type": "application/json", "content-length": String(JSON_BODY_MAX_BYTES + 1) }),
+      ),
+    );
     expect(declared.status).toBe(413);
     let pulled = 0;
     const endless = new ReadableStream<Uint8Array>({
@@ -54,5 +58,21 @@ describe("readBoundedJson", () => {
     for (const body of ["[".repeat(100_000), "{not json", new Uint8Array([0x22, 0xc3, 0x28, 0x22])]) {
       expect((await refusal(readBoundedJson(post(body)))).status).toBe(400);
     }
+  });
+
+  it("refuses a body sent as anything but application/json with 415; an empty one of any type is {}", async () => {
+    const typed: Record<string, string>[] = [
+      { "content-type": "text/plain" },
+      { "content-type": "application/jsonx" },
+      {},
+    ];
+    for (const headers of typed) {
+      const blob = new Blob(['{"a":1}']);
+      expect((await refusal(readBoundedJson(post(blob, headers)))).status).toBe(415);
+    }
+    expect(await readBoundedJson(post("", { "content-type": "text/plain" }))).toEqual({});
+    expect(await readBoundedJson(post('{"a":1}', { "content-type": "Application/JSON; charset=utf-8" }))).toEqual({
+      a: 1,
+    });
   });
 });

@@ -1,4 +1,5 @@
 import type { UIMessageChunk } from "ai";
+import type { SearchStatus } from "@/lib/search/read-search-status";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { z } from "zod";
 import type { describeRunContext } from "@/lib/runs/preview/describe-run-context";
@@ -20,10 +21,13 @@ import type { ShelfArchiveLanding } from "@/lib/portable/upload-shelf-archive";
 import type { FolderDto } from "@/lib/folders/folder-dto";
 import type { DeleteProjectResult, ProjectDto } from "@/lib/projects/project-dto";
 import type { RunDto } from "@/lib/runs/run-dto";
+import type { MergeResult, TransferResult } from "@/lib/reshape/reshape-dto";
 import type { ThreadFile, ThreadFileGroupPage } from "@/lib/thread-files/thread-file-dto";
 import type { ThreadDto, ThreadPage } from "@/lib/threads/thread-dto";
 import type { createToken } from "@/lib/tokens/create-token";
 import type { TokenDto } from "@/lib/tokens/token-dto";
+import type { McpServerDto } from "@/lib/mcp/mcp-server-dto";
+import type { answerApproval } from "@/lib/mcp/answer-approval";
 import type { RestoreResult, TrashedDocumentDto, TrashPage } from "@/lib/trash/trashed-document-dto";
 
 // The response schemas of the OpenAPI document are written beside the DTO interfaces the
@@ -53,12 +57,17 @@ describe("the OpenAPI response schemas", () => {
     expectTypeOf<Out<typeof r.restoreResultSchema>>().toEqualTypeOf<RestoreResult>();
     expectTypeOf<Out<typeof r.runSchema>>().toEqualTypeOf<RunDto>();
     expectTypeOf<Out<typeof r.tokenSchema>>().toEqualTypeOf<TokenDto>();
+    expectTypeOf<Out<typeof r.mcpServerSchema>>().toEqualTypeOf<McpServerDto>();
+    expectTypeOf<Out<typeof r.mcpApprovalSchema>>().toEqualTypeOf<Awaited1<typeof answerApproval>>();
     expectTypeOf<Out<typeof r.createdTokenSchema>>().toEqualTypeOf<Awaited1<typeof createToken>>();
     expectTypeOf<Out<typeof r.modelListSchema>>().toEqualTypeOf<ModelListDto>();
     expectTypeOf<Out<typeof r.publicConfigSchema>>().toEqualTypeOf<PublicConfig>();
     expectTypeOf<Out<typeof r.importCountsSchema>>().toEqualTypeOf<ImportCounts>();
     expectTypeOf<Out<typeof r.folderSchema>>().toEqualTypeOf<FolderDto>();
     expectTypeOf<Out<typeof r.shelfArchiveLandingSchema>>().toEqualTypeOf<ShelfArchiveLanding>();
+    expectTypeOf<Out<typeof r.searchStatusSchema>>().toEqualTypeOf<SearchStatus>();
+    expectTypeOf<Out<typeof r.transferResultSchema>>().toEqualTypeOf<TransferResult>();
+    expectTypeOf<Out<typeof r.mergeResultSchema>>().toEqualTypeOf<MergeResult>();
   });
 
   it("match the DTOs written as intersections both ways", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { claimPath, entryNameProblem, folderSegment } from "@/lib/portable/archive-paths";
-import { uniqueProjectName } from "@/lib/portable/unique-project-name";
+import { uniqueProjectName } from "@/lib/projects/unique-project-name";
 
 describe("folderSegment", () => {
   it.each([

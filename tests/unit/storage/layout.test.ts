@@ -12,7 +12,8 @@ import {
 } from "@/lib/storage/layout";
 import { projectsRoot } from "@/lib/storage/layout";
 
-// The shelf's storage layout (design: Storage) and the confinement of stored paths.
+// The shelf's storage layout (docs/architecture.md § "Disk layout") and the confinement of stored
+// paths.
 
 const sha = "ab".padEnd(64, "0");
 const location = { projectId: "p-1", sha256: sha, documentId: "d-1" };

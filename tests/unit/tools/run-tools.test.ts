@@ -1,4 +1,5 @@
 import { NO_MEMORY } from "../context/model-message-fixtures";
+import { citationNumbers } from "@/lib/tools/citation-numbers";
 import { describe, expect, it } from "vitest";
 import { buildPinnedContext } from "@/lib/context/pinned-context";
 import { buildRunTools } from "@/lib/tools/run-tools";
@@ -30,9 +31,17 @@ describe("tool registration follows the pinned context only", () => {
     ["an archived project", pinned("Be brief.", true), [...THREAD_TOOLS, ...PROJECT_TOOLS]],
     ["no project (moved out, or never in one)", null, THREAD_TOOLS],
   ])("%s", (_label, context, expected) => {
-    expect(names(buildRunTools({ userId: "u", threadId: "t", answerMessageId: "a", pinned: context }))).toEqual(
-      [...expected].sort(),
-    );
+    expect(
+      names(
+        buildRunTools({
+          userId: "u",
+          threadId: "t",
+          answerMessageId: "a",
+          citations: citationNumbers(),
+          pinned: context,
+        }),
+      ),
+    ).toEqual([...expected].sort());
   });
 
   it("the project tools take the project from the pinned context, not from their arguments", () => {
@@ -41,6 +50,7 @@ describe("tool registration follows the pinned context only", () => {
       userId: "u",
       threadId: "t",
       answerMessageId: "a",
+      citations: citationNumbers(),
       pinned: pinned(""),
     }) as unknown as Record<string, { inputSchema: { jsonSchema: { properties: object } } }>;
     expect(Object.keys(tools.list_project_documents!.inputSchema.jsonSchema.properties).sort()).toEqual([

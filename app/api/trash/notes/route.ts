@@ -1,6 +1,6 @@
 import { listTrashQuery } from "@/lib/api-schemas/trash";
 import { tokenRoute, readQuery } from "@/lib/endpoints/route";
-import { listTrashedNotes } from "@/lib/notes/list-trashed-notes";
+import { listTrashedNotes } from "@/lib/trash/list-trashed-notes";
 
 export const dynamic = "force-dynamic";
 

@@ -8,7 +8,8 @@ export const dynamic = "force-dynamic";
 
 // GET /api/projects/{id}/documents – one page of the shelf: sorted, searched, by cursor or offset
 export const GET = tokenRoute<{ id: string }>(async ({ url, user, params }) => {
-  const { limit, offset, cursor, sort, order, q, folderId } = readQuery(url, listDocumentsQuery);
+  const { limit, offset, cursor, order, q, folderId, ...query } = readQuery(url, listDocumentsQuery);
+  const sort = query.sort ?? (q === undefined ? "updated" : "relevance");
   return Response.json(
     await listDocuments({
       userId: user.id,

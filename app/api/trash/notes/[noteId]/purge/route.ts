@@ -1,5 +1,5 @@
 import { tokenRoute, noContent } from "@/lib/endpoints/route";
-import { purgeNote } from "@/lib/notes/purge-note";
+import { purgeNote } from "@/lib/trash/purge-note";
 
 export const dynamic = "force-dynamic";
 

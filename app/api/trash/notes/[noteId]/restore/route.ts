@@ -1,6 +1,6 @@
 import { restoreNoteBody } from "@/lib/api-schemas/notes";
 import { tokenRoute, readJsonBody } from "@/lib/endpoints/route";
-import { restoreNote } from "@/lib/notes/restore-note";
+import { restoreNote } from "@/lib/trash/restore-note";
 
 export const dynamic = "force-dynamic";
 
