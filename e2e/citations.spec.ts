@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { tinyPdf } from "../tests/support/tiny-pdf";
 import { expectAccessible } from "./support/axe";
@@ -12,6 +14,7 @@ import { SAME_ORIGIN } from "./support/same-origin";
 
 const PLAN = `Launch plan\n${"Background that nobody needs. ".repeat(8)}The launch is on the 3rd of March.\nMore text after the key sentence.`;
 const KEY = "The launch is on the 3rd of March.";
+const zhCN = JSON.parse(readFileSync(path.join(process.cwd(), "lib/i18n/messages/zh-CN.json"), "utf8"));
 
 async function upload(page: Page, projectId: string, name: string, mimeType: string, buffer: Buffer) {
   const response = await page.request.post(`/api/projects/${projectId}/documents`, {
@@ -22,7 +25,7 @@ async function upload(page: Page, projectId: string, name: string, mimeType: str
   return (await response.json()).document as { id: string; projectId: string };
 }
 
-test("citations render as chips that show their quote and open the passage", async ({ page, request }) => {
+test("citations render as chips that show their quote and open the passage", async ({ page, request, context }) => {
   test.setTimeout(120_000);
   const stub = new StubModel(request);
   const chat = new ChatPanel(page);
@@ -117,10 +120,11 @@ test("citations render as chips that show their quote and open the passage", asy
   await test.step("after a reload the stored citation says when its document left the shelf", async () => {
     await page.request.delete(`/api/projects/${project.id}/documents/${plan.id}`, { headers: SAME_ORIGIN });
     await page.reload();
-    const gone = chat.assistantMessages.first().getByTestId("citation").getByRole("button");
+    // Both of the first answer's chips cite plan.txt.
+    const gone = chat.assistantMessages.first().getByTestId("citation").first().getByRole("button");
     await expect(gone).toHaveAttribute("data-available", "false");
     await gone.hover();
-    await expect(chat.assistantMessages.first().getByTestId("citation-tooltip")).toContainText(
+    await expect(chat.assistantMessages.first().getByTestId("citation-tooltip").first()).toContainText(
       "No longer on the shelf",
     );
     await gone.click();
@@ -136,5 +140,20 @@ test("citations render as chips that show their quote and open the passage", asy
     await expectAccessible(page, "the citation sheet on a phone");
     await sheet.getByRole("button", { name: "Open at this passage" }).click();
     await expect(chat.preview.getByTestId("file-preview-pdf")).toHaveAttribute("src", /#page=2$/);
+  });
+
+  await test.step("in Chinese the chip, the sheet and its action read in Chinese", async () => {
+    await page.keyboard.press("Escape");
+    await context.addCookies([{ name: "NEXT_LOCALE", value: "zh-CN", url: new URL(page.url()).origin }]);
+    await page.reload();
+    await expect(page.locator("html")).toHaveAttribute("lang", "zh-CN");
+    const name = zhCN.chat.citationLabel
+      .replace("{n}", "1")
+      .replace("{name}", zhCN.chat.citationPage.replace("{name}", "manual.pdf").replace("{page}", "2"));
+    await chat.assistantMessages.last().getByRole("button", { name }).click();
+    const sheet = page.getByTestId("citation-sheet");
+    await expect(sheet.getByRole("button", { name: zhCN.chat.citationOpen })).toBeVisible();
+    await expectAccessible(page, "the citation sheet in Chinese");
+    await context.clearCookies({ name: "NEXT_LOCALE" });
   });
 });

@@ -72,7 +72,12 @@ function ImageAsText({ alt }: ComponentProps<"img"> & { node?: unknown }) {
   return alt ? <span className="italic">[{alt}]</span> : null;
 }
 
-const components = { a: SafeLink, img: ImageAsText, "cite-ref": CitationMarker } as Components;
+/** A real <strong> (streamdown draws a styled span), so screen readers hear the emphasis. */
+function Strong({ children }: ComponentProps<"strong"> & { node?: unknown }) {
+  return <strong className="font-semibold">{children}</strong>;
+}
+
+const components = { a: SafeLink, img: ImageAsText, strong: Strong, "cite-ref": CitationMarker } as Components;
 
 // Everything but rehype-raw: see above. An answer's `[n]` markers become chips; a document's
 // Markdown keeps its brackets as written.

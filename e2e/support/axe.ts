@@ -4,8 +4,10 @@ import { expect, type Page } from "@playwright/test";
 // The axe check the accessibility pass runs, for a spec that opens something of its own: no
 // violation of serious or critical impact, in light and in dark.
 
-export async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+export async function seriousViolations(page: Page, include: readonly string[] = []): Promise<string[]> {
+  const builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
+  for (const selector of include) builder.include(selector);
+  const results = await builder.analyze();
   return results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
@@ -24,10 +26,11 @@ export async function switchColorScheme(page: Page, colorScheme: "light" | "dark
   );
 }
 
-export async function expectAccessible(page: Page, what: string): Promise<void> {
+/** `include`: only these parts of the page (a very long page whose parts repeat one component). */
+export async function expectAccessible(page: Page, what: string, include: readonly string[] = []): Promise<void> {
   for (const colorScheme of ["light", "dark"] as const) {
     await switchColorScheme(page, colorScheme);
-    expect(await seriousViolations(page), `${what} (${colorScheme})`).toEqual([]);
+    expect(await seriousViolations(page, include), `${what} (${colorScheme})`).toEqual([]);
   }
   await page.emulateMedia({ colorScheme: "light" });
 }

@@ -376,16 +376,28 @@ export const api = {
 
   deleteThread: (id: string) => request<void>(`/api/threads/${encodeURIComponent(id)}`, { method: "DELETE" }),
 
-  /** Persisted history; `createdAt` and `sources` sit beside the message, so they are folded back into metadata. */
+  /**
+   * Persisted history; `createdAt`, `sources` and `citations` (each saying whether it can still
+   * be opened) sit beside the message, so they are folded back into metadata.
+   */
   threadMessages: (threadId: string) =>
-    request<{ messages: (ThreadMessage & { createdAt?: string; sources?: ThreadMessageMetadata["sources"] })[] }>(
-      `${threadPath(threadId)}/messages`,
-    ).then((r) =>
+    request<{
+      messages: (ThreadMessage & {
+        createdAt?: string;
+        sources?: ThreadMessageMetadata["sources"];
+        citations?: ThreadMessageMetadata["citations"];
+      })[];
+    }>(`${threadPath(threadId)}/messages`).then((r) =>
       r.messages.map(
-        ({ createdAt, sources, ...message }) =>
+        ({ createdAt, sources, citations, ...message }) =>
           ({
             ...message,
-            metadata: { ...message.metadata, createdAt, ...(sources ? { sources } : {}) },
+            metadata: {
+              ...message.metadata,
+              createdAt,
+              ...(sources ? { sources } : {}),
+              ...(citations ? { citations } : {}),
+            },
           }) as ThreadMessage,
       ),
     ),

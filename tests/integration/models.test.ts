@@ -10,7 +10,7 @@ import { readUiStream } from "../support/ui-stream";
 import { newThread } from "../support/fixtures";
 
 // Several endpoints over HTTP: the default (OPENAI_*) is one scripted model server, the
-// endpoint "local" a second one, and "down" an address where nothing listens.
+// endpoint "local" a second one, and "down" and "gone" an address where nothing listens.
 
 type Json = Record<string, any>;
 
@@ -33,6 +33,8 @@ beforeAll(async () => {
       models: [{ name: "big", contextTokens: 128000 }, "small", { name: "tiny", contextTokens: 4096 }],
     },
     { name: "broken:name", baseURL: local.url },
+    // Models named in the configuration are offered without asking the server.
+    { name: "gone", baseURL: downUrl, models: ["m"] },
   ]);
   resetConfigForTests();
 });
@@ -130,6 +132,15 @@ describe("GET /api/models", () => {
         vision: null,
         contextTokens: 4096,
       },
+      {
+        id: "gone:m",
+        endpoint: "gone",
+        name: "m",
+        available: true,
+        tools: null,
+        vision: null,
+        contextTokens: null,
+      },
     ]);
     // The entry with a colon in its name was ignored; "down" is named though it listed nothing.
     expect(body.endpoints).toEqual([
@@ -137,6 +148,7 @@ describe("GET /api/models", () => {
       { name: "local", available: true },
       { name: "down", available: false },
       { name: "fixed", available: true },
+      { name: "gone", available: true },
     ]);
     expect((await callApi("GET", "/api/models")).status).toBe(401);
   });
@@ -149,6 +161,20 @@ describe("GET /api/models", () => {
     await api("PATCH", `/api/threads/${thread.id}`, { json: { modelId: "local:qwen2.5:7b" } });
     await run(api, thread.id, "hi");
     expect(local.modelListCount() - before).toBe(1);
+  });
+});
+
+describe("a model server that is down", () => {
+  it("fails the run saying which server could not be reached, in the stream and on the run", async () => {
+    const { api } = await signUp();
+    const thread = await newThread(api);
+    await api("PATCH", `/api/threads/${thread.id}`, { json: { modelId: "gone:m" } });
+    const { chunks, text } = await run(api, thread.id, "hello?");
+    expect(text).toBe("");
+    const reason = `The model server at ${downUrl} could not be reached. Check its base URL (OPENAI_BASE_URL or MODEL_ENDPOINTS) and that it is running.`;
+    expect(chunks.filter((c) => c.type === "error").map((c) => c.errorText)).toEqual([reason]);
+    const { runs } = await (await api("GET", `/api/threads/${thread.id}/runs`)).json();
+    expect(runs[0]).toMatchObject({ status: "failed", error: reason });
   });
 });
 
@@ -285,6 +311,7 @@ describe("endpoints without a default model", () => {
         "fixed:big",
         "fixed:small",
         "fixed:tiny",
+        "gone:m",
       ]);
       const refused = await api("POST", `/api/threads/${thread.id}/runs`, { json: { message: { text: "hi" } } });
       expect(refused.status).toBe(503);
