@@ -9,8 +9,10 @@ import {
   ChevronRight,
   FileText,
   FolderSearch,
+  ImageIcon,
   Loader2,
   PenLine,
+  Search,
   Wrench,
 } from "lucide-react";
 import { useTranslations } from "next-intl";
@@ -33,8 +35,10 @@ const ICONS: Record<KnownTool, typeof Wrench> = {
   write_output_file: PenLine,
   list_project_documents: FolderSearch,
   read_project_document: FileText,
+  search_project_documents: Search,
   propose_project_note: BookmarkPlus,
   read_project_memory: BookOpen,
+  view_image: ImageIcon,
 };
 
 const STATE_STYLE: Record<ToolCallState, string> = {

@@ -2,11 +2,11 @@
 
 import * as Dialog from "@radix-ui/react-dialog";
 import { useTranslations } from "next-intl";
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { DialogPanel } from "@/components/ui/dialog";
-import { inputClass } from "@/components/ui/text-field";
+import { SelectField } from "@/components/ui/select-field";
 import type { Folder, ProjectDocument, TransferResult } from "@/lib/client/api";
 import { useTransferDocuments } from "@/lib/client/mutations";
 import { useProjectFolders, useProjects } from "@/lib/client/queries";
@@ -55,8 +55,6 @@ function TransferDialog({
   const folders = useProjectFolders(chosen || null).data ?? [];
   const [folderId, setFolderId] = useState("");
   const chosenFolder = folders.some((f) => f.id === folderId) ? folderId : "";
-  const projectField = useId();
-  const folderField = useId();
 
   const mode = transfer.mode;
   const items = [...transfer.documents.map((d) => d.name), ...transfer.folders.map((f) => f.name)];
@@ -103,43 +101,20 @@ function TransferDialog({
           </p>
         ) : (
           <form onSubmit={onSubmit} className="space-y-5">
-            <div className="space-y-1.5">
-              <label htmlFor={projectField} className="block text-sm font-medium text-zinc-800 dark:text-zinc-200">
-                {t("transferProject")}
-              </label>
-              <select
-                id={projectField}
-                className={inputClass}
-                value={chosen}
-                onChange={(event) => setTargetId(event.target.value)}
-                data-testid="transfer-project"
-              >
-                {targets.map((target) => (
-                  <option key={target.id} value={target.id}>
-                    {target.name}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="space-y-1.5">
-              <label htmlFor={folderField} className="block text-sm font-medium text-zinc-800 dark:text-zinc-200">
-                {t("transferFolder")}
-              </label>
-              <select
-                id={folderField}
-                className={inputClass}
-                value={chosenFolder}
-                onChange={(event) => setFolderId(event.target.value)}
-                data-testid="transfer-folder"
-              >
-                <option value="">{t("rootFolder")}</option>
-                {folders.map((folder) => (
-                  <option key={folder.id} value={folder.id}>
-                    {folder.path}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              label={t("transferProject")}
+              value={chosen}
+              options={targets.map((target) => ({ value: target.id, label: target.name }))}
+              onValueChange={setTargetId}
+              testId="transfer-project"
+            />
+            <SelectField
+              label={t("transferFolder")}
+              value={chosenFolder}
+              options={[{ value: "", label: t("rootFolder") }, ...folders.map((f) => ({ value: f.id, label: f.path }))]}
+              onValueChange={setFolderId}
+              testId="transfer-folder"
+            />
             <div className="flex justify-end gap-2">
               <Button onClick={onClose} disabled={run.isPending}>
                 {tc("cancel")}

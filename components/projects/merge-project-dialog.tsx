@@ -3,11 +3,11 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { DialogPanel } from "@/components/ui/dialog";
-import { inputClass } from "@/components/ui/text-field";
+import { SelectField } from "@/components/ui/select-field";
 import { ApiError, type MergeAfterwards, type MergeResult, type Project } from "@/lib/client/api";
 import { useMergeProject } from "@/lib/client/mutations";
 import { useProjects } from "@/lib/client/queries";
@@ -33,7 +33,6 @@ export function MergeProjectDialog({ project, onClose }: { project: Project; onC
   const [afterwards, setAfterwards] = useState<MergeAfterwards>("archive");
   const [report, setReport] = useState<{ result: MergeResult; afterwards: MergeAfterwards } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const targetFieldId = useId();
   const chosen = targetId || targets[0]?.id || "";
 
   function close() {
@@ -93,24 +92,13 @@ export function MergeProjectDialog({ project, onClose }: { project: Project; onC
           </p>
         ) : (
           <form onSubmit={onSubmit} className="space-y-5">
-            <div className="space-y-1.5">
-              <label htmlFor={targetFieldId} className="block text-sm font-medium text-zinc-800 dark:text-zinc-200">
-                {t("mergeTarget")}
-              </label>
-              <select
-                id={targetFieldId}
-                className={inputClass}
-                value={chosen}
-                onChange={(event) => setTargetId(event.target.value)}
-                data-testid="merge-target"
-              >
-                {targets.map((target) => (
-                  <option key={target.id} value={target.id}>
-                    {target.name}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              label={t("mergeTarget")}
+              value={chosen}
+              options={targets.map((target) => ({ value: target.id, label: target.name }))}
+              onValueChange={setTargetId}
+              testId="merge-target"
+            />
             <fieldset className="space-y-1.5">
               <legend className="mb-1.5 text-sm font-medium text-zinc-800 dark:text-zinc-200">
                 {t("mergeAfterwards", { name: project.name })}

@@ -2,9 +2,10 @@
 
 import { Check, Copy } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
-import { inputClass, TextField } from "@/components/ui/text-field";
+import { SelectField } from "@/components/ui/select-field";
+import { TextField } from "@/components/ui/text-field";
 import { ApiError } from "@/lib/client/api";
 import { useCreateToken } from "@/lib/client/mutations";
 import { useErrorMessage } from "@/lib/client/use-error-message";
@@ -16,7 +17,6 @@ export function CreateTokenForm() {
   const t = useTranslations("settings");
   const errorMessage = useErrorMessage();
   const create = useCreateToken();
-  const expiryId = useId();
   const [name, setName] = useState("");
   const [expiry, setExpiry] = useState<string>("90");
   const [nameError, setNameError] = useState<string | null>(null);
@@ -65,24 +65,16 @@ export function CreateTokenForm() {
           placeholder={t("tokenNamePlaceholder")}
           data-testid="token-name-input"
         />
-        <div className="space-y-1.5">
-          <label htmlFor={expiryId} className="block text-sm font-medium text-zinc-800 dark:text-zinc-200">
-            {t("tokenExpiry")}
-          </label>
-          <select
-            id={expiryId}
-            className={inputClass}
-            value={expiry}
-            onChange={(event) => setExpiry(event.target.value)}
-            data-testid="token-expiry"
-          >
-            {EXPIRY_CHOICES.map((days) => (
-              <option key={days ?? "never"} value={days ?? "never"}>
-                {days === null ? t("expiryNever") : t("expiryDays", { days })}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label={t("tokenExpiry")}
+          value={expiry}
+          options={EXPIRY_CHOICES.map((days) => ({
+            value: String(days ?? "never"),
+            label: days === null ? t("expiryNever") : t("expiryDays", { days }),
+          }))}
+          onValueChange={setExpiry}
+          testId="token-expiry"
+        />
         <Button type="submit" variant="primary" disabled={create.isPending} data-testid="create-token">
           {t("createToken")}
         </Button>

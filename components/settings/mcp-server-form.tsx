@@ -2,9 +2,10 @@
 
 import { Plus, Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
-import { inputClass, TextField } from "@/components/ui/text-field";
+import { SelectField } from "@/components/ui/select-field";
+import { TextField } from "@/components/ui/text-field";
 import { ApiError, type McpServer, type McpServerInput } from "@/lib/client/api";
 import { useProjects } from "@/lib/client/queries";
 import { useErrorMessage } from "@/lib/client/use-error-message";
@@ -37,7 +38,6 @@ export function McpServerForm({
   const tc = useTranslations("common");
   const errorMessage = useErrorMessage();
   const projects = useProjects();
-  const transportId = useId();
   const [name, setName] = useState(server?.name ?? "");
   const [url, setUrl] = useState(server?.url ?? "");
   const [transport, setTransport] = useState<"http" | "sse">(server?.transport ?? "http");
@@ -106,21 +106,16 @@ export function McpServerForm({
         }
         data-testid="mcp-url"
       />
-      <div className="space-y-1.5">
-        <label htmlFor={transportId} className="block text-sm font-medium text-zinc-800 dark:text-zinc-200">
-          {t("transport")}
-        </label>
-        <select
-          id={transportId}
-          className={inputClass}
-          value={transport}
-          onChange={(event) => setTransport(event.target.value as "http" | "sse")}
-          data-testid="mcp-transport"
-        >
-          <option value="http">{t("transportHttp")}</option>
-          <option value="sse">{t("transportSse")}</option>
-        </select>
-      </div>
+      <SelectField
+        label={t("transport")}
+        value={transport}
+        options={[
+          { value: "http", label: t("transportHttp") },
+          { value: "sse", label: t("transportSse") },
+        ]}
+        onValueChange={(value) => setTransport(value as "http" | "sse")}
+        testId="mcp-transport"
+      />
 
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-zinc-800 dark:text-zinc-200">{t("headers")}</legend>

@@ -1,10 +1,12 @@
 import { z } from "zod";
 import { SUMMARISING_CHUNK } from "@/lib/runs/stream/progress-channel";
+import { MCP_APPROVAL_PART } from "@/lib/thread-messages/mcp-parts";
+import { NOTE_PROPOSED_PART } from "@/lib/thread-messages/note-proposed-part";
 
 // What POST /api/threads/{id}/runs and GET …/runs/{runId}/stream send: the AI SDK's UI message
 // stream as Server-Sent Events (lib/http/ui-message-stream-response.ts), one JSON chunk per
 // `data:` line, then `data: [DONE]`. The chunk types are the SDK's UIMessageChunk ones (a
-// type test keeps this list equal to the SDK's) plus this app's one data part.
+// type test keeps this list equal to the SDK's) plus this app's three data parts.
 
 export const RUN_STREAM_MEDIA_TYPE = "text/event-stream";
 
@@ -29,6 +31,18 @@ export const runMessageMetadataSchema = z
       )
       .optional()
       .meta({ description: "What the agent read: sent in a `message-metadata` chunk just before `finish`" }),
+    mcpNotices: z
+      .array(
+        z.looseObject({
+          kind: z.enum(["mcp_server_left_out", "mcp_tools_left_out"]),
+          server: z.string().optional(),
+          reason: z.enum(["unreachable", "timeout", "needs_authorization", "refused"]).optional(),
+          count: z.number().int().optional(),
+          limit: z.number().int().optional(),
+        }),
+      )
+      .optional()
+      .meta({ description: "MCP servers or tools this run left out, and why" }),
   })
   .meta({ id: "RunMessageMetadata" });
 
@@ -64,6 +78,22 @@ const chunkShapes = {
     data: z.object({}),
     transient: z.literal(true).meta({ description: "Never stored: the run is summarising older turns first" }),
   },
+  [NOTE_PROPOSED_PART]: {
+    id,
+    data: z.object({ noteId: id }).meta({ description: "A note the agent proposed; stored with the answer" }),
+  },
+  [MCP_APPROVAL_PART]: {
+    id: id.meta({ description: "The tool call's id: a later chunk with the same id replaces the earlier" }),
+    data: z.looseObject({
+      toolCallId: id,
+      runId: id,
+      server: z.string(),
+      tool: z.string(),
+      status: z.enum(["pending", "approved", "denied", "expired"]),
+      expiresAt: z.string().optional(),
+      forThread: z.boolean().optional(),
+    }),
+  },
   error: { errorText: z.string().meta({ description: "Why the run failed, readable; the stream then ends" }) },
   "finish-step": {},
   "reset-step": {},
@@ -93,7 +123,8 @@ export const RUN_STREAM_DESCRIPTION = [
   "RunStreamChunk, and the stream ends with `data: [DONE]`. A normal answer is `start` → `start-step` →",
   "text/reasoning/tool chunks → `finish-step` → … → `message-metadata` (`sources`, when the agent read",
   "something) → `finish`. A failure is one `error` chunk, then the end. `data-summarising` (transient, never",
-  "stored) says the run is summarising older turns before the model answers. `data-mcp-approval` (id: the tool",
+  "stored) says the run is summarising older turns before the model answers. `data-note-proposed` carries a note",
+  "the agent proposed for the project's memory (its card). `data-mcp-approval` (id: the tool",
   "call's) asks the person to approve a call to an MCP tool (`status: pending`, answered through POST",
   "…/runs/{runId}/approvals) and then says how it was decided. Response header `x-run-id` names",
   "the run. Closing the stream of POST …/runs stops the run; GET …/runs/{runId}/stream replays it from the",

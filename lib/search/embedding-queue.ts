@@ -16,6 +16,12 @@ import { storeEmbeddings } from "./vector-storage";
 
 /** Passages read per window of the walk. */
 const WINDOW = 400;
+/**
+ * Planner statistics of passage_embedding are refreshed after this many new vectors, and after
+ * a walk that stored any: PGlite never analyses on its own, and a table last analysed empty
+ * gets nested loops that made every walk and the status take seconds on a shelf of thousands.
+ */
+const ANALYZE_EVERY_VECTORS = 2_000;
 /** Backoff after a failure: doubles per attempt from 5 s, at most an hour. */
 const FIRST_RETRY_MS = 5_000;
 const MAX_RETRY_MS = 60 * 60 * 1000;
@@ -27,6 +33,8 @@ interface Needed {
 }
 
 interface QueueState {
+  /** Vectors stored since passage_embedding was last analysed. */
+  storedSinceAnalyze: number;
   running: boolean;
   again: boolean;
   idle: Promise<void>;
@@ -34,7 +42,13 @@ interface QueueState {
 }
 
 const holder = globalThis as typeof globalThis & { __embeddingQueue?: QueueState };
-const state = (holder.__embeddingQueue ??= { running: false, again: false, idle: Promise.resolve(), retryTimer: null });
+const state = (holder.__embeddingQueue ??= {
+  storedSinceAnalyze: 0,
+  running: false,
+  again: false,
+  idle: Promise.resolve(),
+  retryTimer: null,
+});
 
 /** Starts the loop if it is idle, or has it look again when it ends. No-op without an embedder. */
 export function kickEmbedding(): void {
@@ -70,7 +84,10 @@ async function walkOnce(endpoint: EmbeddingEndpoint): Promise<void> {
   let cursor: { documentId: string; seq: number } | null = null;
   for (;;) {
     const window = await nextWindow(endpoint.model, cursor);
-    if (window.last === null) return;
+    if (window.last === null) {
+      if (state.storedSinceAnalyze > 0) await analyzeVectors();
+      return;
+    }
     cursor = window.last;
     if (window.needed.length > 0) await embedAll(endpoint, window.needed);
   }
@@ -161,6 +178,8 @@ async function embedBatch(endpoint: EmbeddingEndpoint, batch: Needed[]): Promise
       vector: vectors[i]!,
     })),
   );
+  state.storedSinceAnalyze += batch.length;
+  if (state.storedSinceAnalyze >= ANALYZE_EVERY_VECTORS) await analyzeVectors();
   const hashes = batch.map((item) => item.contentHash);
   await db.$executeRaw`
     DELETE FROM "embedding_failure" WHERE model = ${endpoint.model} AND "contentHash" = ANY(${hashes}::text[])`;
@@ -168,6 +187,13 @@ async function embedBatch(endpoint: EmbeddingEndpoint, batch: Needed[]): Promise
   await db.$executeRaw`
     UPDATE "search_corpus" SET revision = revision + 1
     WHERE "projectId" IN (SELECT DISTINCT p."projectId" FROM "document_passage" p WHERE p."contentHash" = ANY(${hashes}::text[]))`;
+}
+
+async function analyzeVectors(): Promise<void> {
+  state.storedSinceAnalyze = 0;
+  await (
+    await getDb()
+  ).$executeRaw`ANALYZE "passage_embedding"`;
 }
 
 function describe(error: unknown): string {

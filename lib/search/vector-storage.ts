@@ -2,21 +2,25 @@ import { getDb, type Tx } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 
 // passage_embedding.embedding is pgvector's `vector` where the database had the extension when
-// migrated, `real[]` otherwise (migration passage_search). Read once per process.
+// migrated, `real[]` otherwise (migration passage_search). Read once per database client (a
+// process that switches databases, like the benchmark, asks the new one).
 
 export type VectorColumn = "vector" | "real[]";
 
-const holder = globalThis as typeof globalThis & { __vectorColumn?: Promise<VectorColumn> };
+const columns = new WeakMap<object, Promise<VectorColumn>>();
 
-export function vectorColumn(): Promise<VectorColumn> {
-  holder.__vectorColumn ??= (async () => {
-    const db = await getDb();
-    const [row] = await db.$queryRaw<{ type: string }[]>`
+export async function vectorColumn(): Promise<VectorColumn> {
+  const db = await getDb();
+  let column = columns.get(db);
+  if (!column) {
+    column = db.$queryRaw<{ type: string }[]>`
       SELECT format_type(a.atttypid, a.atttypmod) AS type FROM pg_attribute a
-      WHERE a.attrelid = 'passage_embedding'::regclass AND a.attname = 'embedding'`;
-    return row?.type.startsWith("vector") ? "vector" : "real[]";
-  })();
-  return holder.__vectorColumn;
+      WHERE a.attrelid = 'passage_embedding'::regclass AND a.attname = 'embedding'`.then(([row]) =>
+      row?.type.startsWith("vector") ? "vector" : "real[]",
+    );
+    columns.set(db, column);
+  }
+  return column;
 }
 
 /** A vector in the text form both column types accept through a cast. */

@@ -6,7 +6,7 @@ import { getDb } from "@/lib/db/client";
 import { signUp, type Api } from "../support/route-client";
 import { startMcpTestServer, type McpTestServer } from "../support/mcp-test-server";
 import { contentText, withStubModel, type ChatRequest } from "../support/stub-model-env";
-import { readUiStream, type UiChunk } from "../support/ui-stream";
+import { readUiStream, undeclaredChunks, type UiChunk } from "../support/ui-stream";
 import { json, newThread, type Json } from "../support/fixtures";
 
 // MCP tools in a run (docs/architecture.md § "The path of a run", step 4), against a real MCP
@@ -145,6 +145,7 @@ describe("tools that are not read-only", () => {
       { result: expect.stringMatching(/^created issue #\d+: Fix$/) },
     ]);
     expect(approvalParts(chunks)).toEqual(["pending", "approved"]);
+    expect(undeclaredChunks(chunks)).toEqual([]);
     // Stored with the answer: the card shows how the call was decided after a reload.
     const answer = await lastAnswer(api, thread.id);
     expect(answer.parts.find((p: Json) => p.type === "data-mcp-approval")?.data).toMatchObject({
@@ -326,8 +327,11 @@ describe("servers that fail", () => {
     await dead.close();
     const thread = await newThread(api, { title: "t" });
     stub.enqueue({ type: "text", text: "Still here." });
-    const { text } = await readUiStream(await startRun(api, thread.id, "hi"));
+    const { text, chunks } = await readUiStream(await startRun(api, thread.id, "hi"));
     expect(text).toBe("Still here.");
+    // The notice rides in the stream's metadata, as the OpenAPI document declares it.
+    expect(chunks.some((c) => JSON.stringify(c).includes("mcp_server_left_out"))).toBe(true);
+    expect(undeclaredChunks(chunks)).toEqual([]);
     const names = offered(streamingRequests()[0]);
     expect(names.some((name) => name.startsWith("mcp__Dead__"))).toBe(false);
     expect(names).toContain("mcp__Alive__search_notes");

@@ -4,7 +4,7 @@ import { resetConfigForTests } from "@/lib/config/env";
 import { trashClock } from "@/lib/trash/clock";
 import { signUp, type Api } from "../support/route-client";
 import { contentText, withStubModel, type ChatRequest } from "../support/stub-model-env";
-import { readUiStream } from "../support/ui-stream";
+import { readUiStream, undeclaredChunks } from "../support/ui-stream";
 
 // Project memory (docs/architecture.md § "The path of a run", step 3), through the routes and a
 // real run against the scripted model: what the user approves reaches the next run's request,
@@ -183,6 +183,8 @@ describe("the agent proposes, the user decides", () => {
     const note = notes[0];
     const part = chunks.find((c) => c.type === "data-note-proposed");
     expect(part).toMatchObject({ id: note.id, data: { noteId: note.id } });
+    // Every chunk, the card's included, is one the OpenAPI document declares.
+    expect(undeclaredChunks(chunks)).toEqual([]);
     // The tool answered the model with the note's id and state, nothing else.
     expect(toolResults(streamingRequests()[1]!)).toEqual([{ noteId: note.id, state: "proposed" }]);
 

@@ -1,5 +1,7 @@
 // Reads an AI SDK UI message stream (SSE `data: {…}` lines) from a route handler's response.
 
+import { runStreamChunkSchema } from "@/lib/openapi/run-stream-schema";
+
 export interface UiChunk {
   type: string;
   [key: string]: unknown;
@@ -19,4 +21,9 @@ export async function readUiStream(res: Response): Promise<{ chunks: UiChunk[]; 
     .map((c) => c.delta as string)
     .join("");
   return { chunks, text };
+}
+
+/** The chunks the OpenAPI document's RunStreamChunk schema does not admit (an undeclared answer). */
+export function undeclaredChunks(chunks: UiChunk[]): UiChunk[] {
+  return chunks.filter((chunk) => !runStreamChunkSchema.safeParse(chunk).success);
 }

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { KNOWN_TOOLS } from "@/components/chat/tool-call-summary";
+import * as toolNames from "@/lib/thread-messages/tool-names";
 import enUS from "@/lib/i18n/messages/en-US.json";
 import zhCN from "@/lib/i18n/messages/zh-CN.json";
 
@@ -58,6 +60,15 @@ describe("en-US and zh-CN messages", () => {
       ([key, text]) => zh.get(key) === text && /[a-z]{3,}/.test(text.replace(/\{[^}]*\}/g, "")),
     );
     expect(untranslated.map(([key]) => key).filter((key) => !KEEP_AS_IS.has(key))).toEqual([]);
+  });
+
+  it("title every tool the agent has in both languages (a tool card never shows a raw name)", () => {
+    const tools: string[] = Object.values(toolNames);
+    expect([...KNOWN_TOOLS].sort()).toEqual([...tools].sort());
+    for (const tool of tools) {
+      expect(en.get(`chat.tools.${tool}`), tool).toBeTruthy();
+      expect(zh.get(`chat.tools.${tool}`), tool).toMatch(/[\u4e00-\u9fff]/);
+    }
   });
 });
 

@@ -16,6 +16,8 @@ import type { ModelListDto } from "@/lib/models/model-dto";
 import * as r from "@/lib/openapi/response-schemas";
 import type { errorBodySchema } from "@/lib/openapi/error-schema";
 import { RUN_STREAM_CHUNK_TYPES, type RunStreamChunkType } from "@/lib/openapi/run-stream-schema";
+import { MCP_APPROVAL_PART } from "@/lib/thread-messages/mcp-parts";
+import { NOTE_PROPOSED_PART } from "@/lib/thread-messages/note-proposed-part";
 import type { ImportCounts } from "@/lib/portable/recreate-account";
 import type { ShelfArchiveLanding } from "@/lib/portable/upload-shelf-archive";
 import type { FolderDto } from "@/lib/folders/folder-dto";
@@ -87,8 +89,12 @@ describe("the OpenAPI response schemas", () => {
     expectTypeOf<Out<typeof errorBodySchema>>().toExtend<ErrorBody>();
   });
 
-  it("list the run stream's chunk types exactly: the AI SDK's, and this app's one data part", () => {
-    type SdkChunkType = Exclude<UIMessageChunk["type"], `data-${string}`> | typeof SUMMARISING_CHUNK.type;
+  it("list the run stream's chunk types exactly: the AI SDK's, and this app's data parts", () => {
+    type SdkChunkType =
+      | Exclude<UIMessageChunk["type"], `data-${string}`>
+      | typeof SUMMARISING_CHUNK.type
+      | typeof NOTE_PROPOSED_PART
+      | typeof MCP_APPROVAL_PART;
     expectTypeOf<RunStreamChunkType>().toEqualTypeOf<SdkChunkType>();
     expect(RUN_STREAM_CHUNK_TYPES).toContain(SUMMARISING_CHUNK.type);
     expect(new Set(RUN_STREAM_CHUNK_TYPES).size).toBe(RUN_STREAM_CHUNK_TYPES.length);
