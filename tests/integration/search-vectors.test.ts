@@ -80,7 +80,9 @@ describe("passage vectors", () => {
     });
     // The walk that stored vectors left the planner knowing they exist (PGlite never analyses
     // on its own; plans made for an empty table took seconds a walk on thousands of vectors).
-    const [planned] = await (await getDb()).$queryRaw<{ analyzed: boolean; tuples: number }[]>`
+    const [planned] = await (
+      await getDb()
+    ).$queryRaw<{ analyzed: boolean; tuples: number }[]>`
       SELECT (last_analyze IS NOT NULL) AS analyzed, c.reltuples::float8 AS tuples
       FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid WHERE s.relname = 'passage_embedding'`;
     expect(planned).toEqual({ analyzed: true, tuples: expect.any(Number) });
