@@ -25,9 +25,12 @@ async function indexAndCount(documentId: string): Promise<void> {
   kickEmbedding();
   if (++indexedSinceAnalyze < ANALYZE_EVERY) return;
   indexedSinceAnalyze = 0;
-  await (
-    await getDb()
-  ).$executeRaw`ANALYZE "project_document", "document_passage", "search_term"`;
+  // One table a statement: on PGlite a statement holds the server's thread, and other
+  // requests get their turn between them.
+  const db = await getDb();
+  await db.$executeRaw`ANALYZE "project_document"`;
+  await db.$executeRaw`ANALYZE "document_passage"`;
+  await db.$executeRaw`ANALYZE "search_term"`;
 }
 
 /** Indexes a document after the work already queued; a document already waiting is not queued twice. */
