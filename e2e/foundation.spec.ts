@@ -60,6 +60,10 @@ test("a new account manages a project and its chat from start to finish", async 
     await project.save.click();
     await expect(page.getByText("Instructions saved")).toBeVisible();
     await expect(project.unsaved).toBeHidden();
+    // The summary of what every chat receives counts the saved bytes at once, not after a reload.
+    await expect(page.getByTestId("project-context").getByTestId("context-instructions")).toContainText(
+      `9 / ${maxBytes.toLocaleString("en-US")}`,
+    );
 
     await page.reload();
     await expect(project.tab("instructions")).toHaveAttribute("data-state", "active");

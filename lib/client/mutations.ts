@@ -30,7 +30,11 @@ export function useUpdateProject(id: string) {
     mutationFn: (input: { name?: string; instructions?: string }) => api.updateProject(id, input),
     onSuccess: (project: Project) => {
       queryClient.setQueryData(queryKeys.project(id), project);
-      return queryClient.invalidateQueries({ queryKey: queryKeys.projectList });
+      // The Instructions tab's context summary counts the saved instructions' bytes.
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.projectList }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.projectContext(id) }),
+      ]);
     },
   });
 }
