@@ -98,6 +98,10 @@ function bm25Engine(documents: { id: number; text: string }[]) {
 }
 
 export async function benchRetrieval(): Promise<void> {
+  if (!process.env.CRANFIELD_DIR) {
+    console.log("[retrieval] skipped: set CRANFIELD_DIR to a folder with cran.all.1400 and queries-dev.json");
+    return;
+  }
   if (!existsSync(".next/BUILD_ID")) execFileSync("npx", ["--no-install", "next", "build"], { stdio: "inherit" });
   const abstracts = readAbstracts();
   const queries = readQueries();

@@ -1,5 +1,5 @@
-// The Cranfield collection's development half (CRANFIELD_DIR, else the default cranfieldDir()
-// names) and the measures the retrieval benchmark reports (scripts/bench-retrieval.ts).
+// The Cranfield collection's development half (the folder CRANFIELD_DIR names) and the
+// measures the retrieval benchmark reports (scripts/bench-retrieval.ts).
 import { readFileSync } from "node:fs";
 import path from "node:path";
 
@@ -16,7 +16,12 @@ export interface CranfieldQuery {
 }
 
 export function cranfieldDir(): string {
-  return process.env.CRANFIELD_DIR ?? path.resolve(process.cwd(), "../shared/data/cranfield");
+  const dir = process.env.CRANFIELD_DIR;
+  if (!dir)
+    throw new Error(
+      "CRANFIELD_DIR is not set: name a folder with the Cranfield collection's cran.all.1400 and queries-dev.json",
+    );
+  return path.resolve(dir);
 }
 
 /** `.I` records with their `.T` title and `.W` text (the text repeats the title, as published). */
